@@ -1,0 +1,212 @@
+//! `work.karmada.io/v1alpha2` ResourceBinding and ClusterResourceBinding.
+
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
+use kube::CustomResource;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::policy::{FailoverBehavior, Placement};
+use super::taint::Toleration;
+use super::ResourceList;
+
+/// Annotation holding the JSON of the Placement the binding was last scheduled with.
+pub const APPLIED_PLACEMENT_ANNOTATION: &str = "policy.karmada.io/applied-placement";
+
+/// Spec of a ResourceBinding. ClusterResourceBinding has the same spec.
+#[derive(CustomResource, Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[kube(
+    group = "work.karmada.io",
+    version = "v1alpha2",
+    kind = "ResourceBinding",
+    plural = "resourcebindings",
+    shortname = "rb",
+    namespaced,
+    status = "BindingStatus"
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceBindingSpec {
+    #[serde(flatten)]
+    pub inner: BindingSpec,
+}
+
+/// Spec of a ClusterResourceBinding (same shape as ResourceBinding's).
+#[derive(CustomResource, Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[kube(
+    group = "work.karmada.io",
+    version = "v1alpha2",
+    kind = "ClusterResourceBinding",
+    plural = "clusterresourcebindings",
+    shortname = "crb",
+    status = "BindingStatus"
+)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterResourceBindingSpec {
+    #[serde(flatten)]
+    pub inner: BindingSpec,
+}
+
+/// The fields a binding's spec carries (shared by RB and CRB).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingSpec {
+    pub resource: ObjectReference,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replica_requirements: Option<ReplicaRequirements>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clusters: Vec<TargetCluster>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<Placement>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub graceful_eviction_tasks: Vec<GracefulEvictionTask>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failover: Option<FailoverBehavior>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduler_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub propagate_deps: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict_resolution: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reschedule_triggered_at: Option<Time>,
+}
+
+/// The workload a binding is for.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectReference {
+    #[serde(default)]
+    pub api_version: String,
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
+}
+
+/// What one replica needs.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaRequirements {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_claim: Option<NodeClaim>,
+    #[serde(default, skip_serializing_if = "ResourceList::is_empty")]
+    pub resource_request: ResourceList,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority_class_name: Option<String>,
+}
+
+/// Node constraints of a replica (used by the accurate estimator, kept for round trips).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeClaim {
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub node_selector: std::collections::BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tolerations: Vec<Toleration>,
+}
+
+/// One cluster of a scheduling result.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct TargetCluster {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub replicas: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// A cluster being evicted from a binding.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GracefulEvictionTask {
+    pub from_cluster: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purge_mode: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    #[serde(default)]
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(default)]
+    pub producer: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace_period_seconds: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppress_deletion: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preserved_label_state: Option<std::collections::BTreeMap<String, String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clusters_before_failover: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creation_timestamp: Option<Time>,
+}
+
+/// Observed state of a binding.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingStatus {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduler_observed_generation: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduler_observing_affinity_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_scheduled_time: Option<Time>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aggregated_status: Vec<AggregatedStatusItem>,
+}
+
+/// The state of the workload in one member cluster.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AggregatedStatusItem {
+    pub cluster_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Map<String, serde_json::Value>>")]
+    pub status: Option<serde_json::Value>,
+    #[serde(default)]
+    pub applied: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied_message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub health: Option<String>,
+}
+
+impl std::ops::Deref for ResourceBindingSpec {
+    type Target = BindingSpec;
+    fn deref(&self) -> &BindingSpec {
+        &self.inner
+    }
+}
+
+impl std::ops::DerefMut for ResourceBindingSpec {
+    fn deref_mut(&mut self) -> &mut BindingSpec {
+        &mut self.inner
+    }
+}
+
+impl std::ops::Deref for ClusterResourceBindingSpec {
+    type Target = BindingSpec;
+    fn deref(&self) -> &BindingSpec {
+        &self.inner
+    }
+}
+
+impl std::ops::DerefMut for ClusterResourceBindingSpec {
+    fn deref_mut(&mut self) -> &mut BindingSpec {
+        &mut self.inner
+    }
+}
