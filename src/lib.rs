@@ -3,9 +3,18 @@
 //! The library holds everything; the `karmadactl` binary only parses arguments and
 //! dispatches. Layers, from the inside out:
 //! - [`api`]: Karmada API types (upstream field names and JSON shapes);
-//! - [`engine`]: pure failover decisions (no I/O, the clock is a parameter);
-//! - [`kube`]: talking to the control plane (client, reads, optimistic-lock writes);
-//! - [`output`]: rendering and terminal conventions;
+//! - [`engine`] and [`taints`]: pure decisions (no I/O; the clock is a parameter);
+//! - [`client`]: the control plane (connection, reads, optimistic-lock writes);
+//! - [`output`] and [`prompt`]: rendering and terminal conventions;
 //! - [`cmd`]: one module per subcommand: gather, decide, render or apply.
 
 pub mod api;
+pub mod cli;
+pub mod client;
+pub mod cmd;
+pub mod engine;
+pub mod error;
+pub mod logging;
+pub mod output;
+pub mod prompt;
+pub mod taints;

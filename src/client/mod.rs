@@ -1,0 +1,12 @@
+//! Talking to the Karmada control plane: connection, reads, and optimistic-lock writes.
+//! This is the imperative shell around the pure [`crate::engine`].
+
+mod connect;
+mod errors;
+mod targets;
+mod write;
+
+pub use connect::{connect, parse_duration, ControlPlane};
+pub use errors::api_error;
+pub use targets::resolve_clusters;
+pub use write::{patch_with_retry, Plan, WriteOutcome, MAX_ATTEMPTS};

@@ -1,0 +1,95 @@
+//! Optimistic-concurrency writes: read, decide, merge-patch with the read
+//! `resourceVersion`; on 409 Conflict read again, decide again, retry with backoff.
+
+use std::time::Duration;
+
+use kube::api::{Api, Patch, PatchParams};
+use kube::Resource;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+use super::{api_error, ControlPlane};
+use crate::error::{Error, Result};
+
+/// Attempts before a write gives up on conflicts.
+pub const MAX_ATTEMPTS: u32 = 6;
+
+/// What the pure decision wants done with the object as read.
+pub enum Plan<T> {
+    /// Nothing to write; carry `T` to the report.
+    Keep(T),
+    /// Merge this patch (without resourceVersion: it is added here), then report `T`.
+    Patch(Value, T),
+}
+
+/// The result of one write loop.
+#[derive(Debug)]
+pub struct WriteOutcome<T> {
+    /// The decision taken on the last read.
+    pub decision: T,
+    /// Whether a patch was accepted by the server.
+    pub written: bool,
+    /// Conflicts met (and retried) on the way.
+    pub conflicts: u32,
+}
+
+/// Run `decide` on fresh reads of `name` until its patch is accepted without conflict.
+///
+/// `first` is an already-read copy to start from (saves a GET). `decide` must be pure:
+/// it is called again on every retry. `dry_run` sends the patch with `dryRun=All`.
+pub async fn patch_with_retry<K, T, E>(
+    cp: &ControlPlane,
+    api: &Api<K>,
+    name: &str,
+    first: Option<K>,
+    dry_run: bool,
+    mut decide: impl FnMut(&K) -> std::result::Result<Plan<T>, E>,
+) -> Result<std::result::Result<WriteOutcome<T>, E>>
+where
+    K: Resource + Clone + DeserializeOwned + std::fmt::Debug,
+    K::DynamicType: Default,
+{
+    let what = format!("{} {name:?}", K::kind(&Default::default()).to_lowercase());
+    let params = PatchParams { dry_run, field_manager: Some("karmadactl".into()), ..Default::default() };
+    let mut current = first;
+    let mut conflicts = 0;
+    loop {
+        let obj = match current.take() {
+            Some(obj) => obj,
+            None => api.get(name).await.map_err(|e| api_error(&e, &what, &cp.server))?,
+        };
+        let resource_version = obj.meta().resource_version.clone().unwrap_or_default();
+        let (mut patch, decision) = match decide(&obj) {
+            Err(e) => return Ok(Err(e)),
+            Ok(Plan::Keep(d)) => return Ok(Ok(WriteOutcome { decision: d, written: false, conflicts })),
+            Ok(Plan::Patch(p, d)) => (p, d),
+        };
+        merge(&mut patch, json!({ "metadata": { "resourceVersion": resource_version } }));
+        match api.patch(name, &params, &Patch::Merge(&patch)).await {
+            Ok(_) => return Ok(Ok(WriteOutcome { decision, written: true, conflicts })),
+            Err(kube::Error::Api(status)) if status.code == 409 && conflicts + 1 < MAX_ATTEMPTS => {
+                conflicts += 1;
+                let pause = Duration::from_millis(25 * (1 << conflicts.min(5)));
+                tracing::info!(object = %what, attempt = conflicts, "conflict: re-reading and recomputing");
+                tokio::time::sleep(pause).await;
+            }
+            Err(kube::Error::Api(status)) if status.code == 409 => {
+                return Err(Error::failure(format!(
+                    "{what} kept changing under us: gave up after {MAX_ATTEMPTS} conflicting attempts"
+                )))
+            }
+            Err(e) => return Err(api_error(&e, &what, &cp.server)),
+        }
+    }
+}
+
+fn merge(into: &mut Value, from: Value) {
+    match (into, from) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                merge(a.entry(k).or_insert(Value::Null), v);
+            }
+        }
+        (slot, v) => *slot = v,
+    }
+}

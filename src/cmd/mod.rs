@@ -1,0 +1,31 @@
+//! One module per subcommand. Each reads as gather, decide, render or apply.
+
+mod cluster_taints;
+pub mod completion;
+pub mod cordon;
+pub mod taint;
+
+use crate::cli::{Cli, Command, UPSTREAM_ONLY_COMMANDS};
+use crate::error::{Error, ExitCode, Result};
+
+/// Run the parsed command line.
+pub async fn run(cli: Cli) -> Result<ExitCode> {
+    match &cli.command {
+        Command::Taint(args) => taint::run(&cli.global, args).await,
+        Command::Cordon(args) => cordon::run(&cli.global, args, true).await,
+        Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
+        Command::Completion(args) => completion::run(args.shell),
+        Command::External(words) => Err(unknown_command(words.first().map(String::as_str).unwrap_or(""))),
+    }
+}
+
+fn unknown_command(name: &str) -> Error {
+    if UPSTREAM_ONLY_COMMANDS.contains(&name) {
+        Error::usage(format!(
+            "'{name}' is an upstream karmadactl command; this karmadactl covers cluster failover only. \
+             Use upstream karmadactl (https://karmada.io/docs/reference/karmadactl/) for '{name}'"
+        ))
+    } else {
+        Error::usage(format!("unknown command '{name}'; run 'karmadactl --help' for the list"))
+    }
+}

@@ -1,0 +1,27 @@
+//! `-v` levels mapped to tracing filters, on stderr.
+//!
+//! Only this crate and kube's client are raised above `warn`: the HTTP and TLS layers
+//! stay quiet at every level, so request headers (tokens) are never logged.
+
+use tracing_subscriber::EnvFilter;
+
+/// Install the subscriber for verbosity `level`.
+pub fn init(level: u8) {
+    let ours = match level {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let kube = match level {
+        0..=1 => "warn",
+        2 => "info",
+        _ => "debug",
+    };
+    let filter = EnvFilter::new(format!("warn,karmadactl={ours},kube_client={kube},kube={kube}"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(level >= 2)
+        .try_init();
+}

@@ -1,0 +1,230 @@
+//! Parsing and validation of taint specs, with upstream's rules.
+
+use std::fmt;
+
+use crate::api::TaintEffect;
+
+/// A taint to add: `KEY[=VALUE]:EFFECT`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaintSpec {
+    pub key: String,
+    pub value: Option<String>,
+    pub effect: TaintEffect,
+}
+
+/// A taint to remove: `KEY:EFFECT-` (one effect) or `KEY-` (every effect).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaintRemoval {
+    pub key: String,
+    pub effect: Option<TaintEffect>,
+}
+
+/// Everything one command asks to change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TaintChanges {
+    pub add: Vec<TaintSpec>,
+    pub remove: Vec<TaintRemoval>,
+}
+
+impl fmt::Display for TaintSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.value {
+            Some(v) => write!(f, "{}={}:{}", self.key, v, self.effect),
+            None => write!(f, "{}:{}", self.key, self.effect),
+        }
+    }
+}
+
+impl fmt::Display for TaintRemoval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.effect {
+            Some(e) => write!(f, "{}:{}-", self.key, e),
+            None => write!(f, "{}-", self.key),
+        }
+    }
+}
+
+/// Whether a command-line word is a taint spec rather than a cluster name (a cluster
+/// name never contains `=` or `:` and never ends with `-`).
+pub fn looks_like_spec(word: &str) -> bool {
+    word.contains('=') || word.contains(':') || word.ends_with('-')
+}
+
+/// Parse and validate the taint specs of one command.
+pub fn parse_changes<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<TaintChanges, String> {
+    let mut changes = TaintChanges::default();
+    for word in words {
+        if let Some(body) = word.strip_suffix('-') {
+            changes.remove.push(parse_removal(body).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?);
+        } else {
+            changes.add.push(parse_addition(word).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?);
+        }
+    }
+    for (i, a) in changes.add.iter().enumerate() {
+        if changes.add[..i].iter().any(|b| b.key == a.key && b.effect == a.effect) {
+            return Err(format!("taint {}:{} is given more than once", a.key, a.effect));
+        }
+        if let Some(r) = changes
+            .remove
+            .iter()
+            .find(|r| r.key == a.key && r.effect.is_none_or(|e| e == a.effect))
+        {
+            return Err(format!("cannot both add {a} and remove {r} in one command"));
+        }
+    }
+    for (i, r) in changes.remove.iter().enumerate() {
+        if changes.remove[..i].contains(r) {
+            return Err(format!("taint removal {r} is given more than once"));
+        }
+    }
+    Ok(changes)
+}
+
+fn parse_addition(spec: &str) -> Result<TaintSpec, String> {
+    let (kv, effect) = spec
+        .rsplit_once(':')
+        .ok_or("an added taint needs an effect: KEY[=VALUE]:EFFECT")?;
+    let effect: TaintEffect = effect.parse()?;
+    let (key, value) = match kv.split_once('=') {
+        Some((k, v)) => (k, Some(v)),
+        None => (kv, None),
+    };
+    validate_key(key)?;
+    if let Some(v) = value {
+        validate_value(v)?;
+    }
+    Ok(TaintSpec { key: key.to_string(), value: value.filter(|v| !v.is_empty()).map(str::to_string), effect })
+}
+
+fn parse_removal(body: &str) -> Result<TaintRemoval, String> {
+    let (key, effect) = match body.split_once(':') {
+        Some((k, e)) => (k, Some(e.parse::<TaintEffect>()?)),
+        None => (body, None),
+    };
+    if key.contains('=') {
+        return Err("a removal names KEY or KEY:EFFECT, not a value".into());
+    }
+    validate_key(key)?;
+    Ok(TaintRemoval { key: key.to_string(), effect })
+}
+
+/// A qualified name: optional DNS-subdomain prefix and `/`, then a name of at most 63
+/// characters (alphanumerics, `-`, `_`, `.`; alphanumeric at both ends).
+pub fn validate_key(key: &str) -> Result<(), String> {
+    if key.is_empty() {
+        return Err("the key is empty".into());
+    }
+    if key.len() > 253 {
+        return Err(format!("the key is {} characters long, the limit is 253", key.len()));
+    }
+    let (prefix, name) = match key.split_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, key),
+    };
+    if let Some(prefix) = prefix {
+        if !is_dns_subdomain(prefix) {
+            return Err(format!(
+                "key prefix {prefix:?} must be a DNS subdomain (lower-case alphanumerics, '-' and '.')"
+            ));
+        }
+    }
+    if name.len() > 63 {
+        return Err(format!("key name {name:?} is longer than 63 characters"));
+    }
+    if !is_label_token(name) {
+        return Err(format!(
+            "key name {name:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
+        ));
+    }
+    Ok(())
+}
+
+/// A label value: empty, or at most 63 label characters.
+pub fn validate_value(value: &str) -> Result<(), String> {
+    if value.is_empty() {
+        return Ok(());
+    }
+    if value.len() > 63 {
+        return Err(format!("value {value:?} is longer than 63 characters"));
+    }
+    if !is_label_token(value) {
+        return Err(format!(
+            "value {value:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
+        ));
+    }
+    Ok(())
+}
+
+fn is_label_token(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b[0].is_ascii_alphanumeric()
+        && b[b.len() - 1].is_ascii_alphanumeric()
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+}
+
+fn is_dns_subdomain(s: &str) -> bool {
+    s.len() <= 253 && !s.is_empty() && s.split('.').all(is_dns_label)
+}
+
+fn is_dns_label(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.len() <= 63
+        && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
+        && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
+        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(words: &[&str]) -> Result<TaintChanges, String> {
+        parse_changes(words.iter().copied())
+    }
+
+    #[test]
+    fn parses_the_four_forms() {
+        let c = parse(&["a=b:NoSchedule", "example.com/k:NoExecute", "c:PreferNoExecute-", "d-"]).unwrap();
+        assert_eq!(c.add[0], TaintSpec { key: "a".into(), value: Some("b".into()), effect: TaintEffect::NoSchedule });
+        assert_eq!(c.add[1].key, "example.com/k");
+        assert_eq!(c.add[1].value, None);
+        assert_eq!(c.remove[0], TaintRemoval { key: "c".into(), effect: Some(TaintEffect::PreferNoExecute) });
+        assert_eq!(c.remove[1], TaintRemoval { key: "d".into(), effect: None });
+    }
+
+    #[test]
+    fn rejects_malformed_specs() {
+        for bad in [
+            "a=b", "a:Bogus", ":NoSchedule", "-a:NoSchedule", "a_:NoSchedule", "Upper.Case/k:NoSchedule",
+            "k=v v:NoSchedule", "k=-v:NoSchedule", "a=b:NoSchedule-", "a:Bogus-",
+        ] {
+            assert!(parse(&[bad]).is_err(), "{bad} should be rejected");
+        }
+        let long_name = "k".repeat(64);
+        assert!(parse(&[&format!("{long_name}:NoSchedule")]).is_err());
+        let long_value = "v".repeat(64);
+        assert!(parse(&[&format!("k={long_value}:NoSchedule")]).is_err());
+        let ok_name = "k".repeat(63);
+        assert!(parse(&[&format!("example.com/{ok_name}=v:NoSchedule")]).is_ok());
+    }
+
+    #[test]
+    fn rejects_duplicates_and_contradictions() {
+        assert!(parse(&["a=1:NoSchedule", "a=2:NoSchedule"]).is_err());
+        assert!(parse(&["a=1:NoSchedule", "a:NoSchedule-"]).is_err());
+        assert!(parse(&["a=1:NoSchedule", "a-"]).is_err());
+        assert!(parse(&["a-", "a-"]).is_err());
+        assert!(parse(&["a=1:NoSchedule", "a=1:NoExecute"]).is_ok());
+        assert!(parse(&["a=1:NoSchedule", "a:NoExecute-"]).is_ok());
+    }
+
+    #[test]
+    fn tells_specs_from_names() {
+        assert!(looks_like_spec("k:NoSchedule"));
+        assert!(looks_like_spec("k-"));
+        assert!(looks_like_spec("k=v:NoSchedule"));
+        assert!(!looks_like_spec("member-1"));
+    }
+}
