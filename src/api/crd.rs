@@ -45,6 +45,9 @@ fn preserve_unknown_fields(crd: CustomResourceDefinition) -> CustomResourceDefin
 
 fn mark_objects(node: &mut Value) {
     let Some(map) = node.as_object_mut() else { return };
+    // serde's defaults are a reading convenience, not API defaults (and 1.20 servers
+    // reject some of them inside arrays).
+    map.remove("default");
     if map.get("type").and_then(Value::as_str) == Some("object") {
         map.insert("x-kubernetes-preserve-unknown-fields".into(), Value::Bool(true));
     }

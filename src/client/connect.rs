@@ -53,7 +53,7 @@ pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
         config.read_timeout = Some(timeout);
         config.write_timeout = Some(timeout);
     }
-    let server = config.cluster_url.to_string();
+    let server = config.cluster_url.to_string().trim_end_matches('/').to_string();
     tracing::debug!(%server, %context, "connecting");
     let client = Client::try_from(config)
         .map_err(|e| Error::failure(format!("cannot set up a client for {server}: {}", first_line(&e))))?;

@@ -1,0 +1,77 @@
+//! Building and reading objects on the test server, and running the CLI against it.
+
+use std::path::Path;
+use std::process::Output;
+
+use kube::api::{Api, DynamicObject, PostParams};
+use kube::discovery::ApiResource;
+use kube::Client;
+use serde_json::{json, Value};
+
+use karmadactl::api::Cluster;
+
+/// The ApiResource of Cluster, for untyped access.
+pub fn cluster_resource() -> ApiResource {
+    ApiResource::erase::<Cluster>(&())
+}
+
+/// Create a cluster from a JSON spec fragment and labels.
+pub async fn create_cluster(client: &Client, name: &str, labels: Value, spec: Value) {
+    let api: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
+    let obj: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "cluster.karmada.io/v1alpha1",
+        "kind": "Cluster",
+        "metadata": {"name": name, "labels": labels},
+        "spec": spec,
+    }))
+    .unwrap();
+    api.create(&PostParams::default(), &obj).await.unwrap_or_else(|e| panic!("create cluster {name}: {e}"));
+}
+
+/// The raw JSON of a cluster as the server stores it.
+pub async fn cluster_json(client: &Client, name: &str) -> Value {
+    let api: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
+    serde_json::to_value(api.get(name).await.unwrap()).unwrap()
+}
+
+/// `KEY[=VALUE]:EFFECT` of every taint of a cluster, in order.
+pub async fn taint_specs(client: &Client, name: &str) -> Vec<String> {
+    let c = cluster_json(client, name).await;
+    c["spec"]["taints"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|t| match t["value"].as_str() {
+            Some(v) if !v.is_empty() => format!("{}={}:{}", t["key"].as_str().unwrap(), v, t["effect"].as_str().unwrap()),
+            _ => format!("{}:{}", t["key"].as_str().unwrap(), t["effect"].as_str().unwrap()),
+        })
+        .collect()
+}
+
+/// The cluster's resourceVersion.
+pub async fn resource_version(client: &Client, name: &str) -> String {
+    cluster_json(client, name).await["metadata"]["resourceVersion"].as_str().unwrap().to_string()
+}
+
+/// Run the CLI with a kubeconfig and context; no terminal, no colour, no inherited KUBECONFIG.
+pub fn karmadactl(kubeconfig: &Path, context: &str, args: &[&str]) -> Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_karmadactl"));
+    cmd.env_remove("KUBECONFIG")
+        .env("NO_COLOR", "1")
+        .arg("--kubeconfig")
+        .arg(kubeconfig)
+        .args(["--karmada-context", context])
+        .args(args)
+        .stdin(std::process::Stdio::null());
+    cmd.output().expect("run karmadactl")
+}
+
+/// stdout, stderr and exit code of a run, for assertions and failure messages.
+pub fn parts(out: &Output) -> (String, String, i32) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}

@@ -1,0 +1,296 @@
+//! Test support: a real etcd + kube-apiserver on loopback, with TLS, static tokens and
+//! RBAC, serving the CRDs generated from this crate's types. One server per test binary;
+//! tests isolate themselves by object names.
+//!
+//! Binaries come from `$KUBEBUILDER_ASSETS` (envtest convention), else from the cache
+//! `hack/test-env.sh` fills. Missing binaries fail the test with the command to run.
+
+#![allow(dead_code)]
+
+pub mod fixtures;
+pub mod proxy;
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use kube::api::{Api, PostParams};
+use kube::config::{KubeConfigOptions, Kubeconfig};
+use kube::{Client, Config};
+
+/// A running control plane for tests.
+pub struct TestEnv {
+    pub dir: PathBuf,
+    pub kubeconfig: PathBuf,
+    pub server: String,
+    pub admin_token: String,
+    pub viewer_token: String,
+    pub ca_pem: String,
+}
+
+static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
+
+/// The control plane of this test binary, started on first use (once: a failed start
+/// fails every test that needs it, without starting again).
+pub fn env() -> &'static TestEnv {
+    let started = ENV.get_or_init(|| {
+        // Start on a plain thread: tests may call this from inside a tokio runtime.
+        std::thread::spawn(start).join().map_err(|e| {
+            e.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default()
+        })
+    });
+    match started {
+        Ok(env) => env,
+        Err(why) => panic!("the test control plane failed to start: {why}"),
+    }
+}
+
+fn assets_dir() -> PathBuf {
+    let candidates = std::env::var_os("KUBEBUILDER_ASSETS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/karmadactl/test-assets")));
+    for dir in candidates {
+        if dir.join("etcd").is_file() && dir.join("kube-apiserver").is_file() {
+            return dir;
+        }
+    }
+    panic!(
+        "etcd and kube-apiserver not found in $KUBEBUILDER_ASSETS or ~/.cache/karmadactl/test-assets.\n\
+         Run `export KUBEBUILDER_ASSETS=$(hack/test-env.sh)` (or `hack/test.sh`, which does it) and try again."
+    );
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn random_token() -> String {
+    let mut bytes = [0u8; 24];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes))
+        .expect("read /dev/urandom");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+}
+
+fn start() -> TestEnv {
+    let assets = assets_dir();
+    let dir = tempfile::Builder::new().prefix("karmadactl-test-").tempdir().unwrap().keep();
+
+    // Certificates: a CA and a serving certificate for 127.0.0.1/localhost.
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params.distinguished_name.push(rcgen::DnType::CommonName, "karmadactl-test-ca");
+    let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
+    let srv_key = rcgen::KeyPair::generate().unwrap();
+    let srv_params =
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap();
+    let srv_cert = srv_params.signed_by(&srv_key, &ca).unwrap();
+    let sa_key = rcgen::KeyPair::generate().unwrap();
+    write(&dir.join("ca.crt"), &ca.pem());
+    write(&dir.join("server.crt"), &srv_cert.pem());
+    write(&dir.join("server.key"), &srv_key.serialize_pem());
+    write(&dir.join("sa.key"), &sa_key.serialize_pem());
+    write(&dir.join("sa.pub"), &sa_key.public_key_pem());
+
+    let admin_token = random_token();
+    let viewer_token = random_token();
+    write(
+        &dir.join("tokens.csv"),
+        &format!("{admin_token},admin,uid-admin,\"system:masters\"\n{viewer_token},viewer,uid-viewer\n"),
+    );
+
+    let (etcd_port, peer_port, api_port) = (free_port(), free_port(), free_port());
+    let etcd_url = format!("http://127.0.0.1:{etcd_port}");
+    let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
+    let etcd = Command::new(assets.join("etcd"))
+        .args(["--data-dir", dir.join("etcd").to_str().unwrap()])
+        .args(["--listen-client-urls", &etcd_url, "--advertise-client-urls", &etcd_url])
+        .args(["--listen-peer-urls", &format!("http://127.0.0.1:{peer_port}")])
+        .args(["--initial-advertise-peer-urls", &format!("http://127.0.0.1:{peer_port}")])
+        .args(["--initial-cluster", &format!("default=http://127.0.0.1:{peer_port}")])
+        .stdout(Stdio::null())
+        .stderr(log("etcd.log"))
+        .spawn()
+        .expect("start etcd");
+    let p = |f: &str| dir.join(f).to_str().unwrap().to_string();
+    let apiserver = Command::new(assets.join("kube-apiserver"))
+        .args(["--etcd-servers", &etcd_url])
+        .args(["--bind-address", "127.0.0.1", "--advertise-address", "127.0.0.1"])
+        .args(["--secure-port", &api_port.to_string(), "--insecure-port=0"])
+        .args(["--tls-cert-file", &p("server.crt"), "--tls-private-key-file", &p("server.key")])
+        .args(["--client-ca-file", &p("ca.crt")])
+        .args(["--token-auth-file", &p("tokens.csv")])
+        .args(["--authorization-mode", "RBAC"])
+        .args(["--service-account-issuer", "https://kubernetes.default.svc.cluster.local"])
+        .args(["--service-account-key-file", &p("sa.pub")])
+        .args(["--service-account-signing-key-file", &p("sa.key")])
+        .args(["--service-cluster-ip-range", "10.0.0.0/24"])
+        .args(["--disable-admission-plugins", "ServiceAccount"])
+        .args(["--cert-dir", &p("certs")])
+        .stdout(Stdio::null())
+        .stderr(log("kube-apiserver.log"))
+        .spawn()
+        .expect("start kube-apiserver");
+
+    // A watchdog ends both servers and removes the directory when this test binary exits
+    // (statics are never dropped, so a Drop impl would not run).
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {api} {etcd} 2>/dev/null; \
+             sleep 2; kill -9 {api} {etcd} 2>/dev/null; rm -rf '{dir}'",
+            me = std::process::id(),
+            api = apiserver.id(),
+            etcd = etcd.id(),
+            dir = dir.display()
+        ))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start watchdog");
+
+    let server = format!("https://127.0.0.1:{api_port}");
+    let ca_pem = ca.pem();
+    let kubeconfig = dir.join("kubeconfig");
+    write(&kubeconfig, &kubeconfig_text(&server, &ca_pem, &admin_token, &viewer_token));
+    let env = TestEnv { dir, kubeconfig, server, admin_token, viewer_token, ca_pem };
+
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        env.wait_ready().await;
+        env.install().await;
+    });
+    env
+}
+
+/// A kubeconfig with contexts `admin` (system:masters) and `viewer` (read-only).
+pub fn kubeconfig_text(server: &str, ca_pem: &str, admin_token: &str, viewer_token: &str) -> String {
+    let ca = base64::engine::general_purpose::STANDARD.encode(ca_pem);
+    format!(
+        "apiVersion: v1
+kind: Config
+clusters:
+- name: test
+  cluster:
+    server: {server}
+    certificate-authority-data: {ca}
+users:
+- name: admin
+  user:
+    token: {admin_token}
+- name: viewer
+  user:
+    token: {viewer_token}
+contexts:
+- name: admin
+  context: {{cluster: test, user: admin}}
+- name: viewer
+  context: {{cluster: test, user: viewer}}
+current-context: admin
+"
+    )
+}
+
+impl TestEnv {
+    /// A client for `context` (`admin` or `viewer`), bound to the caller's runtime.
+    pub async fn client_for(&self, context: &str) -> Client {
+        let kc = Kubeconfig::read_from(&self.kubeconfig).unwrap();
+        let opts = KubeConfigOptions { context: Some(context.into()), ..Default::default() };
+        let config = Config::from_custom_kubeconfig(kc, &opts).await.unwrap();
+        Client::try_from(config).unwrap()
+    }
+
+    /// An admin client.
+    pub async fn admin(&self) -> Client {
+        self.client_for("admin").await
+    }
+
+    /// The log of a server process (`etcd.log`, `kube-apiserver.log`), for failures.
+    pub fn log_tail(&self, name: &str) -> String {
+        let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(30)..].join("\n")
+    }
+
+    async fn wait_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(90);
+        let client = self.admin().await;
+        loop {
+            let req = http::Request::get("/readyz").body(Vec::new()).unwrap();
+            match client.request_text(req).await {
+                Ok(body) if body.trim() == "ok" => return,
+                _ if Instant::now() > deadline => panic!(
+                    "kube-apiserver did not become ready in 90 s\n--- kube-apiserver.log\n{}\n--- etcd.log\n{}",
+                    self.log_tail("kube-apiserver.log"),
+                    self.log_tail("etcd.log")
+                ),
+                _ => tokio::time::sleep(Duration::from_millis(300)).await,
+            }
+        }
+    }
+
+    async fn install(&self) {
+        let client = self.admin().await;
+        let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
+        for crd in karmadactl::api::crd::all() {
+            crds.create(&PostParams::default(), &crd).await.unwrap_or_else(|e| {
+                panic!("install CRD {}: {e}", crd.metadata.name.as_deref().unwrap_or_default())
+            });
+        }
+        let deadline = Instant::now() + Duration::from_secs(60);
+        for crd in karmadactl::api::crd::all() {
+            let name = crd.metadata.name.unwrap();
+            loop {
+                let got = crds.get(&name).await.unwrap();
+                let established = got.status.and_then(|s| s.conditions).unwrap_or_default().iter().any(|c| {
+                    c.type_ == "Established" && c.status == "True"
+                });
+                if established {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "CRD {name} not established in 60 s");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        let role: ClusterRole = serde_json::from_value(serde_json::json!({
+            "metadata": {"name": "karmadactl-test-view"},
+            "rules": [{
+                "apiGroups": ["cluster.karmada.io", "work.karmada.io", "policy.karmada.io"],
+                "resources": ["*"],
+                "verbs": ["get", "list", "watch"]
+            }]
+        }))
+        .unwrap();
+        Api::<ClusterRole>::all(client.clone()).create(&PostParams::default(), &role).await.unwrap();
+        let binding: ClusterRoleBinding = serde_json::from_value(serde_json::json!({
+            "metadata": {"name": "karmadactl-test-view"},
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "karmadactl-test-view"},
+            "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "viewer"}]
+        }))
+        .unwrap();
+        Api::<ClusterRoleBinding>::all(client).create(&PostParams::default(), &binding).await.unwrap();
+        // RBAC is cached by the authorizer; wait until the viewer can list.
+        let viewer = self.client_for("viewer").await;
+        let api: Api<karmadactl::api::Cluster> = Api::all(viewer);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while api.list(&Default::default()).await.is_err() {
+            assert!(Instant::now() < deadline, "viewer RBAC not effective in 30 s");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
