@@ -36,7 +36,13 @@ pub struct GlobalArgs {
     #[arg(long = "karmada-context", global = true, value_name = "NAME")]
     pub context: Option<String>,
     /// Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace.
-    #[arg(short = 'v', long = "v", global = true, value_name = "LEVEL", default_value_t = 0)]
+    #[arg(
+        short = 'v',
+        long = "v",
+        global = true,
+        value_name = "LEVEL",
+        default_value_t = 0
+    )]
     pub verbosity: u8,
     /// Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout.
     #[arg(long, global = true, value_name = "DURATION", default_value = "0")]
@@ -187,8 +193,33 @@ pub struct CompletionArgs {
 
 /// Upstream karmadactl commands this tool does not implement.
 pub const UPSTREAM_ONLY_COMMANDS: &[&str] = &[
-    "init", "deinit", "join", "unjoin", "register", "unregister", "token", "addons", "get",
-    "describe", "apply", "create", "delete", "edit", "exec", "logs", "explain", "label",
-    "annotate", "patch", "api-resources", "attach", "interpret", "promote", "top",
-    "options", "version-upstream", "cluster-info", "config",
+    "init",
+    "deinit",
+    "join",
+    "unjoin",
+    "register",
+    "unregister",
+    "token",
+    "addons",
+    "get",
+    "describe",
+    "apply",
+    "create",
+    "delete",
+    "edit",
+    "exec",
+    "logs",
+    "explain",
+    "label",
+    "annotate",
+    "patch",
+    "api-resources",
+    "attach",
+    "interpret",
+    "promote",
+    "top",
+    "options",
+    "version-upstream",
+    "cluster-info",
+    "config",
 ];

@@ -29,17 +29,29 @@ pub struct Error {
 impl Error {
     /// A usage or validation error (exit 2): nothing was written.
     pub fn usage(message: impl Into<String>) -> Self {
-        Error { code: ExitCode::Usage, message: message.into(), detail: None }
+        Error {
+            code: ExitCode::Usage,
+            message: message.into(),
+            detail: None,
+        }
     }
 
     /// A runtime or API failure (exit 1).
     pub fn failure(message: impl Into<String>) -> Self {
-        Error { code: ExitCode::Failure, message: message.into(), detail: None }
+        Error {
+            code: ExitCode::Failure,
+            message: message.into(),
+            detail: None,
+        }
     }
 
     /// Partial success (exit 3); the summary has already been printed.
     pub fn partial(message: impl Into<String>) -> Self {
-        Error { code: ExitCode::Partial, message: message.into(), detail: None }
+        Error {
+            code: ExitCode::Partial,
+            message: message.into(),
+            detail: None,
+        }
     }
 
     /// Attach detail shown at higher verbosity.

@@ -20,7 +20,9 @@ pub fn init(level: u8) {
         2 => "info",
         _ => "debug",
     };
-    let filter = EnvFilter::new(format!("warn,karmadactl={ours},kube_client={kube},kube={kube}"));
+    let filter = EnvFilter::new(format!(
+        "warn,karmadactl={ours},kube_client={kube},kube={kube}"
+    ));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -10,10 +10,17 @@ fn main() -> std::process::ExitCode {
     karmadactl::output::init_color();
     karmadactl::logging::init(cli.global.verbosity);
     let verbosity = cli.global.verbosity;
-    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("{} cannot start the async runtime: {e}", "error:".red().bold());
+            eprintln!(
+                "{} cannot start the async runtime: {e}",
+                "error:".red().bold()
+            );
             return std::process::ExitCode::from(ExitCode::Failure as u8);
         }
     };

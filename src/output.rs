@@ -22,8 +22,12 @@ pub fn init_color() {
 /// Print `doc` as JSON or YAML (for the structured formats).
 pub fn print_structured<T: Serialize>(doc: &T, format: OutputFormat) -> Result<()> {
     let text = match format {
-        OutputFormat::Json => serde_json::to_string_pretty(doc).map_err(|e| Error::failure(e.to_string()))? + "\n",
-        OutputFormat::Yaml => serde_yaml::to_string(doc).map_err(|e| Error::failure(e.to_string()))?,
+        OutputFormat::Json => {
+            serde_json::to_string_pretty(doc).map_err(|e| Error::failure(e.to_string()))? + "\n"
+        }
+        OutputFormat::Yaml => {
+            serde_yaml::to_string(doc).map_err(|e| Error::failure(e.to_string()))?
+        }
         _ => unreachable!("print_structured is for json and yaml"),
     };
     write_stdout(&text)

@@ -15,33 +15,64 @@ fn kc() -> &'static std::path::Path {
 async fn adds_a_taint() {
     let client = support::env().admin().await;
     create_cluster(&client, "add-1", json!({}), json!({})).await;
-    let out = karmadactl(kc(), "admin", &["taint", "clusters", "add-1", "k=v:NoSchedule"]);
+    let out = karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "add-1", "k=v:NoSchedule"],
+    );
     let (stdout, stderr, code) = parts(&out);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/add-1 tainted\n");
     assert_eq!(taint_specs(&client, "add-1").await, ["k=v:NoSchedule"]);
     let c = cluster_json(&client, "add-1").await;
-    assert!(c["spec"]["taints"][0].get("timeAdded").is_none(), "NoSchedule carries no timeAdded");
+    assert!(
+        c["spec"]["taints"][0].get("timeAdded").is_none(),
+        "NoSchedule carries no timeAdded"
+    );
 
     // Repeating it changes nothing and writes nothing.
     let rv = resource_version(&client, "add-1").await;
-    let (stdout, _, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "add-1", "k=v:NoSchedule"]));
-    assert_eq!((stdout.as_str(), code), ("cluster.cluster.karmada.io/add-1 unchanged\n", 0));
+    let (stdout, _, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "add-1", "k=v:NoSchedule"],
+    ));
+    assert_eq!(
+        (stdout.as_str(), code),
+        ("cluster.cluster.karmada.io/add-1 unchanged\n", 0)
+    );
     assert_eq!(resource_version(&client, "add-1").await, rv);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn overwrite_is_required_to_change_a_value() {
     let client = support::env().admin().await;
-    create_cluster(&client, "ow-1", json!({}), json!({"taints": [{"key": "k", "value": "a", "effect": "NoSchedule"}]})).await;
+    create_cluster(
+        &client,
+        "ow-1",
+        json!({}),
+        json!({"taints": [{"key": "k", "value": "a", "effect": "NoSchedule"}]}),
+    )
+    .await;
     let rv = resource_version(&client, "ow-1").await;
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "ow-1", "k=b:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "ow-1", "k=b:NoSchedule"],
+    ));
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--overwrite"), "{stderr}");
-    assert_eq!(resource_version(&client, "ow-1").await, rv, "nothing written");
+    assert_eq!(
+        resource_version(&client, "ow-1").await,
+        rv,
+        "nothing written"
+    );
 
-    let (stdout, stderr, code) =
-        parts(&karmadactl(kc(), "admin", &["taint", "clusters", "ow-1", "k=b:NoSchedule", "--overwrite"]));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "ow-1", "k=b:NoSchedule", "--overwrite"],
+    ));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/ow-1 tainted\n");
     assert_eq!(taint_specs(&client, "ow-1").await, ["k=b:NoSchedule"]);
@@ -57,26 +88,50 @@ async fn removes_by_effect_and_by_key() {
         {"key": "z", "effect": "PreferNoSchedule"}
     ]});
     create_cluster(&client, "rm-1", json!({}), taints).await;
-    let (stdout, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "rm-1", "k:NoExecute-"]));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "rm-1", "k:NoExecute-"],
+    ));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/rm-1 untainted\n");
-    assert_eq!(taint_specs(&client, "rm-1").await, ["a:NoSchedule", "k=1:NoSchedule", "z:PreferNoSchedule"]);
+    assert_eq!(
+        taint_specs(&client, "rm-1").await,
+        ["a:NoSchedule", "k=1:NoSchedule", "z:PreferNoSchedule"]
+    );
 
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "rm-1", "k-"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "rm-1", "k-"],
+    ));
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(taint_specs(&client, "rm-1").await, ["a:NoSchedule", "z:PreferNoSchedule"]);
+    assert_eq!(
+        taint_specs(&client, "rm-1").await,
+        ["a:NoSchedule", "z:PreferNoSchedule"]
+    );
 
     // Removing what is not there is an error for that cluster, and nothing is written.
     let rv = resource_version(&client, "rm-1").await;
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "rm-1", "k-"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "rm-1", "k-"],
+    ));
     assert_eq!(code, 2);
     assert!(stderr.contains("taint k- not found"), "{stderr}");
     assert_eq!(resource_version(&client, "rm-1").await, rv);
 
     // Removing the last taints leaves no taint list behind.
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "rm-1", "a-", "z-"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "rm-1", "a-", "z-"],
+    ));
     assert_eq!(code, 0, "{stderr}");
-    assert!(cluster_json(&client, "rm-1").await["spec"].get("taints").is_none());
+    assert!(cluster_json(&client, "rm-1").await["spec"]
+        .get("taints")
+        .is_none());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -85,17 +140,45 @@ async fn selects_clusters_by_label() {
     create_cluster(&client, "sel-eu-1", json!({"sel-test": "eu"}), json!({})).await;
     create_cluster(&client, "sel-eu-2", json!({"sel-test": "eu"}), json!({})).await;
     create_cluster(&client, "sel-us-1", json!({"sel-test": "us"}), json!({})).await;
-    let (stdout, stderr, code) =
-        parts(&karmadactl(kc(), "admin", &["taint", "clusters", "-l", "sel-test=eu", "maint:NoSchedule", "-o", "name"]));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "-l",
+            "sel-test=eu",
+            "maint:NoSchedule",
+            "-o",
+            "name",
+        ],
+    ));
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "cluster.cluster.karmada.io/sel-eu-1\ncluster.cluster.karmada.io/sel-eu-2\n");
+    assert_eq!(
+        stdout,
+        "cluster.cluster.karmada.io/sel-eu-1\ncluster.cluster.karmada.io/sel-eu-2\n"
+    );
     assert_eq!(taint_specs(&client, "sel-eu-2").await, ["maint:NoSchedule"]);
     assert!(taint_specs(&client, "sel-us-1").await.is_empty());
 
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "-l", "sel-test=nowhere", "m:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "-l",
+            "sel-test=nowhere",
+            "m:NoSchedule",
+        ],
+    ));
     assert_eq!(code, 2);
     assert!(stderr.contains("no clusters match"), "{stderr}");
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "sel-us-1", "-l", "a=b", "m:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "sel-us-1", "-l", "a=b", "m:NoSchedule"],
+    ));
     assert_eq!(code, 2);
     assert!(stderr.contains("mutually exclusive"), "{stderr}");
 }
@@ -104,29 +187,65 @@ async fn selects_clusters_by_label() {
 async fn dry_run_client_and_server_write_nothing() {
     let env = support::env();
     let client = env.admin().await;
-    create_cluster(&client, "dry-1", json!({}), json!({"taints": [{"key": "old", "effect": "NoSchedule"}]})).await;
+    create_cluster(
+        &client,
+        "dry-1",
+        json!({}),
+        json!({"taints": [{"key": "old", "effect": "NoSchedule"}]}),
+    )
+    .await;
     let rv = resource_version(&client, "dry-1").await;
     let proxy = Proxy::start(env);
-
-    let (stdout, stderr, code) =
-        parts(&karmadactl(&proxy.kubeconfig, "admin", &["taint", "clusters", "dry-1", "new=1:NoExecute", "--dry-run"]));
-    assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with("cluster.cluster.karmada.io/dry-1 tainted (dry run)\n"), "{stdout}");
-    assert!(stdout.contains("taints: old:NoSchedule, new=1:NoExecute"), "{stdout}");
-    assert_eq!(proxy.count("PATCH", "/clusters/dry-1"), 0, "client dry run sends no write");
 
     let (stdout, stderr, code) = parts(&karmadactl(
         &proxy.kubeconfig,
         "admin",
-        &["taint", "clusters", "dry-1", "new=1:NoExecute", "--dry-run=server", "-o", "json"],
+        &["taint", "clusters", "dry-1", "new=1:NoExecute", "--dry-run"],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("cluster.cluster.karmada.io/dry-1 tainted (dry run)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("taints: old:NoSchedule, new=1:NoExecute"),
+        "{stdout}"
+    );
+    assert_eq!(
+        proxy.count("PATCH", "/clusters/dry-1"),
+        0,
+        "client dry run sends no write"
+    );
+
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "dry-1",
+            "new=1:NoExecute",
+            "--dry-run=server",
+            "-o",
+            "json",
+        ],
     ));
     assert_eq!(code, 0, "{stderr}");
     let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(doc["dryRun"], "server");
     assert_eq!(doc["items"][0]["result"], "tainted");
     assert_eq!(doc["items"][0]["written"], true);
-    assert_eq!(proxy.count("PATCH", "dryRun=All"), 1, "{:?}", proxy.seen.lock().unwrap());
-    assert_eq!(resource_version(&client, "dry-1").await, rv, "server dry run stores nothing");
+    assert_eq!(
+        proxy.count("PATCH", "dryRun=All"),
+        1,
+        "{:?}",
+        proxy.seen.lock().unwrap()
+    );
+    assert_eq!(
+        resource_version(&client, "dry-1").await,
+        rv,
+        "server dry run stores nothing"
+    );
     assert_eq!(taint_specs(&client, "dry-1").await, ["old:NoSchedule"]);
 }
 
@@ -134,7 +253,13 @@ async fn dry_run_client_and_server_write_nothing() {
 async fn concurrent_writer_loses_nothing() {
     let env = support::env();
     let client = env.admin().await;
-    create_cluster(&client, "race-1", json!({}), json!({"taints": [{"key": "first", "effect": "NoSchedule"}]})).await;
+    create_cluster(
+        &client,
+        "race-1",
+        json!({}),
+        json!({"taints": [{"key": "first", "effect": "NoSchedule"}]}),
+    )
+    .await;
     let proxy = Proxy::start(env);
     // Just before our PATCH reaches the server, another writer adds two taints.
     proxy.on(
@@ -144,25 +269,54 @@ async fn concurrent_writer_loses_nothing() {
         Fault::Before(Box::new(|| {
             Box::pin(async {
                 let client = support::env().admin().await;
-                let api: kube::Api<kube::api::DynamicObject> = kube::Api::all_with(client, &cluster_resource());
+                let api: kube::Api<kube::api::DynamicObject> =
+                    kube::Api::all_with(client, &cluster_resource());
                 let patch = json!({"spec": {"taints": [
                     {"key": "first", "effect": "NoSchedule"},
                     {"key": "other-a", "effect": "NoSchedule"},
                     {"key": "other-b", "value": "x", "effect": "PreferNoSchedule"}
                 ]}});
-                api.patch("race-1", &Default::default(), &kube::api::Patch::Merge(&patch)).await.unwrap();
+                api.patch(
+                    "race-1",
+                    &Default::default(),
+                    &kube::api::Patch::Merge(&patch),
+                )
+                .await
+                .unwrap();
             })
         })),
     );
-    let (stdout, stderr, code) =
-        parts(&karmadactl(&proxy.kubeconfig, "admin", &["-v", "1", "taint", "clusters", "race-1", "mine=1:NoSchedule"]));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &[
+            "-v",
+            "1",
+            "taint",
+            "clusters",
+            "race-1",
+            "mine=1:NoSchedule",
+        ],
+    ));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/race-1 tainted\n");
-    assert!(stderr.contains("conflict"), "the first write must have met a conflict: {stderr}");
-    assert_eq!(proxy.count("PATCH", "/clusters/race-1"), 2, "one conflicting and one successful patch");
+    assert!(
+        stderr.contains("conflict"),
+        "the first write must have met a conflict: {stderr}"
+    );
+    assert_eq!(
+        proxy.count("PATCH", "/clusters/race-1"),
+        2,
+        "one conflicting and one successful patch"
+    );
     assert_eq!(
         taint_specs(&client, "race-1").await,
-        ["first:NoSchedule", "other-a:NoSchedule", "other-b=x:PreferNoSchedule", "mine=1:NoSchedule"]
+        [
+            "first:NoSchedule",
+            "other-a:NoSchedule",
+            "other-b=x:PreferNoSchedule",
+            "mine=1:NoSchedule"
+        ]
     );
 }
 
@@ -171,11 +325,22 @@ async fn read_only_user_is_forbidden_and_nothing_changes() {
     let client = support::env().admin().await;
     create_cluster(&client, "ro-1", json!({}), json!({})).await;
     let rv = resource_version(&client, "ro-1").await;
-    let (_, stderr, code) = parts(&karmadactl(kc(), "viewer", &["taint", "clusters", "ro-1", "k:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "viewer",
+        &["taint", "clusters", "ro-1", "k:NoSchedule"],
+    ));
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("forbidden"), "{stderr}");
-    assert!(stderr.contains("User \"viewer\" cannot patch resource \"clusters\""), "{stderr}");
-    assert_eq!(stderr.lines().count(), 2, "one error line per cluster plus the summary: {stderr}");
+    assert!(
+        stderr.contains("User \"viewer\" cannot patch resource \"clusters\""),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        2,
+        "one error line per cluster plus the summary: {stderr}"
+    );
     assert_eq!(resource_version(&client, "ro-1").await, rv);
 }
 
@@ -185,20 +350,46 @@ async fn unknown_cluster_and_malformed_specs_write_nothing() {
     let client = env.admin().await;
     create_cluster(&client, "bad-1", json!({}), json!({})).await;
     let proxy = Proxy::start(env);
-    let (_, stderr, code) =
-        parts(&karmadactl(&proxy.kubeconfig, "admin", &["taint", "clusters", "bad-1", "no-such-cluster", "k:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "bad-1",
+            "no-such-cluster",
+            "k:NoSchedule",
+        ],
+    ));
     assert_eq!(code, 2, "{stderr}");
-    assert_eq!(stderr.trim(), "error: cluster \"no-such-cluster\" not found");
-    for bad in ["k=v", "k:Sometimes", "Bad_Prefix/k:NoSchedule", "k=v:NoSchedule k=w:NoSchedule"] {
+    assert_eq!(
+        stderr.trim(),
+        "error: cluster \"no-such-cluster\" not found"
+    );
+    for bad in [
+        "k=v",
+        "k:Sometimes",
+        "Bad_Prefix/k:NoSchedule",
+        "k=v:NoSchedule k=w:NoSchedule",
+    ] {
         let mut args = vec!["taint", "clusters", "bad-1"];
         args.extend(bad.split(' '));
         let (_, stderr, code) = parts(&karmadactl(&proxy.kubeconfig, "admin", &args));
         assert_eq!(code, 2, "{bad}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "one clear line: {stderr}");
     }
-    let (_, stderr, code) = parts(&karmadactl(&proxy.kubeconfig, "admin", &["taint", "nodes", "bad-1", "k:NoSchedule"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &["taint", "nodes", "bad-1", "k:NoSchedule"],
+    ));
     assert_eq!(code, 2, "{stderr}");
-    assert_eq!(proxy.count("PATCH", ""), 0, "nothing written: {:?}", proxy.seen.lock().unwrap());
+    assert_eq!(
+        proxy.count("PATCH", ""),
+        0,
+        "nothing written: {:?}",
+        proxy.seen.lock().unwrap()
+    );
     assert!(taint_specs(&client, "bad-1").await.is_empty());
 }
 
@@ -207,20 +398,40 @@ async fn evicting_taints_need_confirmation() {
     let client = support::env().admin().await;
     create_cluster(&client, "ne-1", json!({}), json!({})).await;
     let rv = resource_version(&client, "ne-1").await;
-    let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["taint", "clusters", "ne-1", "outage:NoExecute"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &["taint", "clusters", "ne-1", "outage:NoExecute"],
+    ));
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--yes"), "{stderr}");
     assert_eq!(resource_version(&client, "ne-1").await, rv);
 
     let before = jiff::Timestamp::now().as_second();
-    let (_, stderr, code) =
-        parts(&karmadactl(kc(), "admin", &["taint", "clusters", "ne-1", "outage:NoExecute", "soft:PreferNoExecute", "--yes"]));
+    let (_, stderr, code) = parts(&karmadactl(
+        kc(),
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "ne-1",
+            "outage:NoExecute",
+            "soft:PreferNoExecute",
+            "--yes",
+        ],
+    ));
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("PreferNoExecute"), "warns about PreferNoExecute: {stderr}");
+    assert!(
+        stderr.contains("PreferNoExecute"),
+        "warns about PreferNoExecute: {stderr}"
+    );
     let c = cluster_json(&client, "ne-1").await;
     for t in c["spec"]["taints"].as_array().unwrap() {
         let added: jiff::Timestamp = t["timeAdded"].as_str().unwrap().parse().unwrap();
-        assert!(added.as_second() >= before - 1 && added.as_second() <= jiff::Timestamp::now().as_second());
+        assert!(
+            added.as_second() >= before - 1
+                && added.as_second() <= jiff::Timestamp::now().as_second()
+        );
     }
 }
 
@@ -232,11 +443,17 @@ async fn partial_failure_exits_3_with_a_summary() {
     create_cluster(&client, "part-b", json!({"part-test": "x"}), json!({})).await;
     let proxy = Proxy::start(env);
     proxy.on(Method::PATCH, "/clusters/part-b", 1, Fault::Fail(500));
-    let (stdout, stderr, code) =
-        parts(&karmadactl(&proxy.kubeconfig, "admin", &["taint", "clusters", "-l", "part-test=x", "k:NoSchedule"]));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &["taint", "clusters", "-l", "part-test=x", "k:NoSchedule"],
+    ));
     assert_eq!(code, 3, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/part-a tainted\n");
-    assert!(stderr.contains("part-b") && stderr.contains("1 of 2 cluster(s) updated, 1 failed"), "{stderr}");
+    assert!(
+        stderr.contains("part-b") && stderr.contains("1 of 2 cluster(s) updated, 1 failed"),
+        "{stderr}"
+    );
     assert_eq!(taint_specs(&client, "part-a").await, ["k:NoSchedule"]);
     assert!(taint_specs(&client, "part-b").await.is_empty());
 }
@@ -262,16 +479,43 @@ async fn unknown_fields_survive_a_write() {
 #[tokio::test(flavor = "multi_thread")]
 async fn cordon_and_uncordon_are_idempotent() {
     let client = support::env().admin().await;
-    create_cluster(&client, "cord-1", json!({}), json!({"taints": [{"key": "x", "effect": "NoSchedule"}]})).await;
+    create_cluster(
+        &client,
+        "cord-1",
+        json!({}),
+        json!({"taints": [{"key": "x", "effect": "NoSchedule"}]}),
+    )
+    .await;
     let run = |args: &[&str]| parts(&karmadactl(kc(), "admin", args));
-    assert_eq!(run(&["cordon", "cord-1"]).0, "cluster.cluster.karmada.io/cord-1 cordoned\n");
-    assert_eq!(taint_specs(&client, "cord-1").await, ["x:NoSchedule", "cluster.karmada.io/unschedulable:NoSchedule"]);
-    assert_eq!(run(&["cordon", "cord-1"]).0, "cluster.cluster.karmada.io/cord-1 already cordoned\n");
+    assert_eq!(
+        run(&["cordon", "cord-1"]).0,
+        "cluster.cluster.karmada.io/cord-1 cordoned\n"
+    );
+    assert_eq!(
+        taint_specs(&client, "cord-1").await,
+        [
+            "x:NoSchedule",
+            "cluster.karmada.io/unschedulable:NoSchedule"
+        ]
+    );
+    assert_eq!(
+        run(&["cordon", "cord-1"]).0,
+        "cluster.cluster.karmada.io/cord-1 already cordoned\n"
+    );
     let (stdout, _, code) = run(&["uncordon", "cord-1", "--dry-run"]);
-    assert_eq!((stdout.lines().next().unwrap(), code), ("cluster.cluster.karmada.io/cord-1 uncordoned (dry run)", 0));
+    assert_eq!(
+        (stdout.lines().next().unwrap(), code),
+        ("cluster.cluster.karmada.io/cord-1 uncordoned (dry run)", 0)
+    );
     assert_eq!(taint_specs(&client, "cord-1").await.len(), 2);
-    assert_eq!(run(&["uncordon", "cord-1"]).0, "cluster.cluster.karmada.io/cord-1 uncordoned\n");
-    assert_eq!(run(&["uncordon", "cord-1"]).0, "cluster.cluster.karmada.io/cord-1 already uncordoned\n");
+    assert_eq!(
+        run(&["uncordon", "cord-1"]).0,
+        "cluster.cluster.karmada.io/cord-1 uncordoned\n"
+    );
+    assert_eq!(
+        run(&["uncordon", "cord-1"]).0,
+        "cluster.cluster.karmada.io/cord-1 already uncordoned\n"
+    );
     assert_eq!(taint_specs(&client, "cord-1").await, ["x:NoSchedule"]);
 }
 
@@ -281,13 +525,22 @@ async fn credentials_never_appear_in_output() {
     let client = env.admin().await;
     create_cluster(&client, "cred-1", json!({}), json!({})).await;
     for (ctx, args) in [
-        ("admin", vec!["-v", "9", "taint", "clusters", "cred-1", "k:NoSchedule"]),
-        ("viewer", vec!["-v", "9", "taint", "clusters", "cred-1", "k2:NoSchedule"]),
+        (
+            "admin",
+            vec!["-v", "9", "taint", "clusters", "cred-1", "k:NoSchedule"],
+        ),
+        (
+            "viewer",
+            vec!["-v", "9", "taint", "clusters", "cred-1", "k2:NoSchedule"],
+        ),
         ("admin", vec!["-v", "9", "cordon", "nope-cluster"]),
     ] {
         let (stdout, stderr, _) = parts(&karmadactl(kc(), ctx, &args));
         for secret in [&env.admin_token, &env.viewer_token] {
-            assert!(!stdout.contains(secret.as_str()) && !stderr.contains(secret.as_str()), "token leaked by {args:?}");
+            assert!(
+                !stdout.contains(secret.as_str()) && !stderr.contains(secret.as_str()),
+                "token leaked by {args:?}"
+            );
         }
         assert!(!stderr.is_empty(), "-v 9 logs something");
     }
@@ -297,14 +550,26 @@ async fn credentials_never_appear_in_output() {
 fn unreachable_server_is_one_clear_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("kubeconfig");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     std::fs::write(
         &path,
-        support::kubeconfig_text(&format!("https://127.0.0.1:{port}"), &support::env().ca_pem, "t", "t"),
+        support::kubeconfig_text(
+            &format!("https://127.0.0.1:{port}"),
+            &support::env().ca_pem,
+            "t",
+            "t",
+        ),
     )
     .unwrap();
     let (_, stderr, code) = parts(&karmadactl(&path, "admin", &["cordon", "x"]));
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.starts_with("error: cannot reach the Karmada API server at https://127.0.0.1:"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot reach the Karmada API server at https://127.0.0.1:"),
+        "{stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

@@ -22,10 +22,19 @@ pub struct ControlPlane {
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
 /// `--karmada-context` (else the current context).
 pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
-    let options = KubeConfigOptions { context: global.context.clone(), cluster: None, user: None };
+    let options = KubeConfigOptions {
+        context: global.context.clone(),
+        cluster: None,
+        user: None,
+    };
     let kubeconfig = match &global.kubeconfig {
-        Some(path) => Kubeconfig::read_from(path)
-            .map_err(|e| Error::usage(format!("cannot read kubeconfig {}: {}", path.display(), first_line(&e))))?,
+        Some(path) => Kubeconfig::read_from(path).map_err(|e| {
+            Error::usage(format!(
+                "cannot read kubeconfig {}: {}",
+                path.display(),
+                first_line(&e)
+            ))
+        })?,
         None => Kubeconfig::read().map_err(|e| {
             Error::usage(format!(
                 "no usable kubeconfig ({}); pass --kubeconfig or set KUBECONFIG",
@@ -40,7 +49,9 @@ pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
         .unwrap_or_default();
     if let Some(wanted) = &global.context {
         if !kubeconfig.contexts.iter().any(|c| &c.name == wanted) {
-            return Err(Error::usage(format!("context {wanted:?} not found in the kubeconfig")));
+            return Err(Error::usage(format!(
+                "context {wanted:?} not found in the kubeconfig"
+            )));
         }
     }
     let mut config = Config::from_custom_kubeconfig(kubeconfig, &options)
@@ -53,11 +64,23 @@ pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
         config.read_timeout = Some(timeout);
         config.write_timeout = Some(timeout);
     }
-    let server = config.cluster_url.to_string().trim_end_matches('/').to_string();
+    let server = config
+        .cluster_url
+        .to_string()
+        .trim_end_matches('/')
+        .to_string();
     tracing::debug!(%server, %context, "connecting");
-    let client = Client::try_from(config)
-        .map_err(|e| Error::failure(format!("cannot set up a client for {server}: {}", first_line(&e))))?;
-    Ok(ControlPlane { client, context, server })
+    let client = Client::try_from(config).map_err(|e| {
+        Error::failure(format!(
+            "cannot set up a client for {server}: {}",
+            first_line(&e)
+        ))
+    })?;
+    Ok(ControlPlane {
+        client,
+        context,
+        server,
+    })
 }
 
 /// Parse kubectl-style durations: `0` (none), `30` (seconds), `30s`, `1m30s`, `500ms`.

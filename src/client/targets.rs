@@ -14,12 +14,18 @@ pub async fn resolve_clusters(
     names: &[String],
     selection: &ClusterSelection,
 ) -> Result<Vec<Cluster>> {
-    let given = usize::from(!names.is_empty()) + usize::from(selection.all) + usize::from(selection.selector.is_some());
+    let given = usize::from(!names.is_empty())
+        + usize::from(selection.all)
+        + usize::from(selection.selector.is_some());
     if given == 0 {
-        return Err(Error::usage("name at least one cluster, or use -l SELECTOR or --all"));
+        return Err(Error::usage(
+            "name at least one cluster, or use -l SELECTOR or --all",
+        ));
     }
     if given > 1 {
-        return Err(Error::usage("cluster names, -l/--selector and --all are mutually exclusive"));
+        return Err(Error::usage(
+            "cluster names, -l/--selector and --all are mutually exclusive",
+        ));
     }
     let api: Api<Cluster> = Api::all(cp.client.clone());
     let mut clusters = if names.is_empty() {

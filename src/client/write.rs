@@ -50,21 +50,37 @@ where
     K::DynamicType: Default,
 {
     let what = format!("{} {name:?}", K::kind(&Default::default()).to_lowercase());
-    let params = PatchParams { dry_run, field_manager: Some("karmadactl".into()), ..Default::default() };
+    let params = PatchParams {
+        dry_run,
+        field_manager: Some("karmadactl".into()),
+        ..Default::default()
+    };
     let mut current = first;
     let mut conflicts = 0;
     loop {
         let obj = match current.take() {
             Some(obj) => obj,
-            None => api.get(name).await.map_err(|e| api_error(&e, &what, &cp.server))?,
+            None => api
+                .get(name)
+                .await
+                .map_err(|e| api_error(&e, &what, &cp.server))?,
         };
         let resource_version = obj.meta().resource_version.clone().unwrap_or_default();
         let (mut patch, decision) = match decide(&obj) {
             Err(e) => return Ok(Err(e)),
-            Ok(Plan::Keep(d)) => return Ok(Ok(WriteOutcome { decision: d, written: false, conflicts })),
+            Ok(Plan::Keep(d)) => {
+                return Ok(Ok(WriteOutcome {
+                    decision: d,
+                    written: false,
+                    conflicts,
+                }))
+            }
             Ok(Plan::Patch(p, d)) => (p, d),
         };
-        merge(&mut patch, json!({ "metadata": { "resourceVersion": resource_version } }));
+        merge(
+            &mut patch,
+            json!({ "metadata": { "resourceVersion": resource_version } }),
+        );
         match api.patch(name, &params, &Patch::Merge(&patch)).await {
             Ok(_) => return Ok(Ok(WriteOutcome { decision, written: true, conflicts })),
             Err(kube::Error::Api(status)) if status.code == 409 && conflicts + 1 < MAX_ATTEMPTS => {

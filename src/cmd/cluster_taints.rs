@@ -18,10 +18,14 @@ use crate::taints::{EditError, EditOutcome, TaintEdit};
 /// Writes in flight at once.
 const PARALLEL_WRITES: usize = 8;
 
+/// The pure edit of one cluster's taints at a given time.
+pub type EditFn<'f> =
+    dyn Fn(&[Taint], Timestamp) -> std::result::Result<TaintEdit, EditError> + Sync + 'f;
+
 /// A taint edit to run over clusters.
 pub struct TaintJob<'a> {
     /// The pure edit of one cluster's taints.
-    pub edit: &'a (dyn Fn(&[Taint], Timestamp) -> std::result::Result<TaintEdit, EditError> + Sync),
+    pub edit: &'a EditFn<'a>,
     /// Word printed for each outcome (`tainted`, `cordoned`, `already cordoned`, ...).
     pub word: fn(EditOutcome) -> &'static str,
     /// The evicting effect this job adds, if any: asks for confirmation.
@@ -77,14 +81,24 @@ pub async fn run(
     }
     if !invalid.is_empty() {
         let first = invalid.remove(0);
-        let more = if invalid.is_empty() { String::new() } else { format!(" (and {} more)", invalid.len()) };
-        return Err(Error::usage(format!("{first}{more}; nothing was written")).with_detail(invalid.join("\n")));
+        let more = if invalid.is_empty() {
+            String::new()
+        } else {
+            format!(" (and {} more)", invalid.len())
+        };
+        return Err(Error::usage(format!("{first}{more}; nothing was written"))
+            .with_detail(invalid.join("\n")));
     }
 
     if let Some(effect) = job.evicting {
         let hit: Vec<&str> = plans
             .iter()
-            .filter(|(_, e)| e.added.iter().chain(&e.updated).any(|s| s.ends_with(effect.as_str())))
+            .filter(|(_, e)| {
+                e.added
+                    .iter()
+                    .chain(&e.updated)
+                    .any(|s| s.ends_with(effect.as_str()))
+            })
             .map(|(c, _)| c.metadata.name.as_deref().unwrap_or_default())
             .collect();
         if !hit.is_empty() && write.dry_run == DryRun::None {
@@ -93,13 +107,21 @@ pub async fn run(
                 hit.len(),
                 hit.join(", ")
             );
-            prompt::confirm(&format!("Add the {effect} taint to {} cluster(s)?", hit.len()), write.yes)?;
+            prompt::confirm(
+                &format!("Add the {effect} taint to {} cluster(s)?", hit.len()),
+                write.yes,
+            )?;
         }
     }
 
     let items: Vec<ClusterTaintItem> = match write.dry_run {
-        DryRun::Client => plans.into_iter().map(|(c, e)| item(&c, Ok((e, false)), job)).collect(),
-        DryRun::None | DryRun::Server => apply(cp, plans, job, write.dry_run == DryRun::Server, now).await,
+        DryRun::Client => plans
+            .into_iter()
+            .map(|(c, e)| item(&c, Ok((e, false)), job))
+            .collect(),
+        DryRun::None | DryRun::Server => {
+            apply(cp, plans, job, write.dry_run == DryRun::Server, now).await
+        }
     };
     report(items, write.dry_run, format)
 }
@@ -127,12 +149,25 @@ async fn apply(
                             if e.outcome == EditOutcome::Unchanged {
                                 Plan::Keep(e)
                             } else {
-                                let taints = if e.taints.is_empty() { json!(null) } else { json!(e.taints) };
+                                let taints = if e.taints.is_empty() {
+                                    json!(null)
+                                } else {
+                                    json!(e.taints)
+                                };
                                 Plan::Patch(json!({ "spec": { "taints": taints } }), e)
                             }
                         })
                     };
-                    match patch_with_retry(cp, &api, &name, Some(cluster.clone()), server_dry_run, decide).await {
+                    match patch_with_retry(
+                        cp,
+                        &api,
+                        &name,
+                        Some(cluster.clone()),
+                        server_dry_run,
+                        decide,
+                    )
+                    .await
+                    {
                         Ok(Ok(w)) => Ok((w.decision, w.written)),
                         Ok(Err(edit_error)) => Err(edit_error.to_string()),
                         Err(api_error) => Err(api_error.message),
@@ -150,7 +185,11 @@ async fn apply(
     items
 }
 
-fn item(cluster: &Cluster, result: std::result::Result<(TaintEdit, bool), String>, job: &TaintJob<'_>) -> ClusterTaintItem {
+fn item(
+    cluster: &Cluster,
+    result: std::result::Result<(TaintEdit, bool), String>,
+    job: &TaintJob<'_>,
+) -> ClusterTaintItem {
     let name = cluster.metadata.name.clone().unwrap_or_default();
     match result {
         Ok((e, written)) => ClusterTaintItem {
@@ -179,7 +218,11 @@ fn item(cluster: &Cluster, result: std::result::Result<(TaintEdit, bool), String
 fn report(items: Vec<ClusterTaintItem>, dry_run: DryRun, format: OutputFormat) -> Result<ExitCode> {
     let errors: Vec<String> = items
         .iter()
-        .filter_map(|i| i.error.as_ref().map(|e| format!("error: cluster.cluster.karmada.io/{}: {e}", i.name)))
+        .filter_map(|i| {
+            i.error
+                .as_ref()
+                .map(|e| format!("error: cluster.cluster.karmada.io/{}: {e}", i.name))
+        })
         .collect();
     let (failed, total) = (errors.len(), items.len());
     let suffix = match dry_run {
@@ -212,10 +255,17 @@ fn report(items: Vec<ClusterTaintItem>, dry_run: DryRun, format: OutputFormat) -
         OutputFormat::Table | OutputFormat::Wide => {
             let mut text = String::new();
             for i in items.iter().filter(|i| i.error.is_none()) {
-                text.push_str(&format!("cluster.cluster.karmada.io/{} {}{suffix}\n", i.name, i.result));
+                text.push_str(&format!(
+                    "cluster.cluster.karmada.io/{} {}{suffix}\n",
+                    i.name, i.result
+                ));
                 if dry_run == DryRun::Client || format == OutputFormat::Wide {
                     let list: Vec<String> = i.taints.iter().map(crate::taints::describe).collect();
-                    let list = if list.is_empty() { "<none>".to_string() } else { list.join(", ") };
+                    let list = if list.is_empty() {
+                        "<none>".to_string()
+                    } else {
+                        list.join(", ")
+                    };
                     text.push_str(&format!("  taints: {list}\n"));
                 }
             }

@@ -50,9 +50,17 @@ pub fn man_pages() -> Vec<(String, String)> {
 fn collect_pages(cmd: &clap::Command, name: &str, pages: &mut Vec<(String, String)>) {
     let cmd = cmd.clone().name(name.to_string());
     let mut buf = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut buf).expect("render man page");
-    pages.push((format!("{name}.1"), String::from_utf8(buf).expect("man pages are UTF-8")));
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
+    clap_mangen::Man::new(cmd.clone())
+        .render(&mut buf)
+        .expect("render man page");
+    pages.push((
+        format!("{name}.1"),
+        String::from_utf8(buf).expect("man pages are UTF-8"),
+    ));
+    for sub in cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+    {
         collect_pages(sub, &format!("{name}-{}", sub.get_name()), pages);
     }
 }

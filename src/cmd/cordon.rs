@@ -9,7 +9,9 @@ use crate::api::{Taint, TaintEffect};
 use crate::cli::{CordonArgs, GlobalArgs};
 use crate::client;
 use crate::error::{ExitCode, Result};
-use crate::taints::{edit_taints, EditError, EditOutcome, TaintChanges, TaintEdit, TaintRemoval, TaintSpec};
+use crate::taints::{
+    edit_taints, EditError, EditOutcome, TaintChanges, TaintEdit, TaintRemoval, TaintSpec,
+};
 
 /// Run `cordon` (`cordon == true`) or `uncordon`.
 pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result<ExitCode> {
@@ -21,7 +23,15 @@ pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result
         word: if cordon { cordon_word } else { uncordon_word },
         evicting: None,
     };
-    cluster_taints::run(&cp, clusters, &job, &args.write, args.output, Timestamp::now()).await
+    cluster_taints::run(
+        &cp,
+        clusters,
+        &job,
+        &args.write,
+        args.output,
+        Timestamp::now(),
+    )
+    .await
 }
 
 /// Add the unschedulable taint unless present (any value counts as cordoned).
@@ -29,18 +39,41 @@ pub fn cordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditE
     if current.iter().any(is_cordon_taint) {
         return edit_taints(current, &TaintChanges::default(), false, now);
     }
-    let add = TaintSpec { key: UNSCHEDULABLE_TAINT_KEY.into(), value: None, effect: TaintEffect::NoSchedule };
-    edit_taints(current, &TaintChanges { add: vec![add], remove: vec![] }, false, now)
+    let add = TaintSpec {
+        key: UNSCHEDULABLE_TAINT_KEY.into(),
+        value: None,
+        effect: TaintEffect::NoSchedule,
+    };
+    edit_taints(
+        current,
+        &TaintChanges {
+            add: vec![add],
+            remove: vec![],
+        },
+        false,
+        now,
+    )
 }
 
 /// Remove the unschedulable taint if present.
 pub fn uncordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditError> {
     let remove = if current.iter().any(is_cordon_taint) {
-        vec![TaintRemoval { key: UNSCHEDULABLE_TAINT_KEY.into(), effect: Some(TaintEffect::NoSchedule) }]
+        vec![TaintRemoval {
+            key: UNSCHEDULABLE_TAINT_KEY.into(),
+            effect: Some(TaintEffect::NoSchedule),
+        }]
     } else {
         vec![]
     };
-    edit_taints(current, &TaintChanges { add: vec![], remove }, false, now)
+    edit_taints(
+        current,
+        &TaintChanges {
+            add: vec![],
+            remove,
+        },
+        false,
+        now,
+    )
 }
 
 fn is_cordon_taint(t: &Taint) -> bool {
@@ -75,6 +108,9 @@ mod tests {
         let off = uncordon_edit(&once.taints, now).unwrap();
         assert_eq!(off.outcome, EditOutcome::Untainted);
         assert!(off.taints.is_empty());
-        assert_eq!(uncordon_edit(&[], now).unwrap().outcome, EditOutcome::Unchanged);
+        assert_eq!(
+            uncordon_edit(&[], now).unwrap().outcome,
+            EditOutcome::Unchanged
+        );
     }
 }

@@ -15,7 +15,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Cordon(args) => cordon::run(&cli.global, args, true).await,
         Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
         Command::Completion(args) => completion::run(args.shell),
-        Command::External(words) => Err(unknown_command(words.first().map(String::as_str).unwrap_or(""))),
+        Command::External(words) => Err(unknown_command(
+            words.first().map(String::as_str).unwrap_or(""),
+        )),
     }
 }
 
@@ -26,6 +28,8 @@ fn unknown_command(name: &str) -> Error {
              Use upstream karmadactl (https://karmada.io/docs/reference/karmadactl/) for '{name}'"
         ))
     } else {
-        Error::usage(format!("unknown command '{name}'; run 'karmadactl --help' for the list"))
+        Error::usage(format!(
+            "unknown command '{name}'; run 'karmadactl --help' for the list"
+        ))
     }
 }

@@ -57,7 +57,10 @@ pub enum EditError {
 impl std::fmt::Display for EditError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EditError::NeedsOverwrite { existing, requested } => write!(
+            EditError::NeedsOverwrite {
+                existing,
+                requested,
+            } => write!(
                 f,
                 "already has taint {existing}; pass --overwrite to replace it with {requested}"
             ),
@@ -96,7 +99,9 @@ pub fn edit_taints(
             !hit
         });
         if taints.len() == before {
-            return Err(EditError::NotFound { removal: r.to_string() });
+            return Err(EditError::NotFound {
+                removal: r.to_string(),
+            });
         }
         removed.extend(gone);
     }
@@ -112,7 +117,10 @@ pub fn edit_taints(
                 updated.push(spec.to_string());
             }
             Some(t) => {
-                return Err(EditError::NeedsOverwrite { existing: describe(t), requested: spec.to_string() })
+                return Err(EditError::NeedsOverwrite {
+                    existing: describe(t),
+                    requested: spec.to_string(),
+                })
             }
             None => {
                 taints.push(new_taint(spec, now));
@@ -128,7 +136,13 @@ pub fn edit_taints(
     } else {
         EditOutcome::Unchanged
     };
-    Ok(TaintEdit { taints, outcome, added, updated, removed })
+    Ok(TaintEdit {
+        taints,
+        outcome,
+        added,
+        updated,
+        removed,
+    })
 }
 
 fn removal_matches(r: &TaintRemoval, t: &Taint) -> bool {
@@ -137,7 +151,12 @@ fn removal_matches(r: &TaintRemoval, t: &Taint) -> bool {
 
 fn new_taint(spec: &TaintSpec, now: Timestamp) -> Taint {
     let time_added = spec.effect.is_timed().then(|| Time(whole_seconds(now)));
-    Taint { key: spec.key.clone(), value: spec.value.clone(), effect: spec.effect.as_str().to_string(), time_added }
+    Taint {
+        key: spec.key.clone(),
+        value: spec.value.clone(),
+        effect: spec.effect.as_str().to_string(),
+        time_added,
+    }
 }
 
 fn whole_seconds(t: Timestamp) -> Timestamp {
@@ -167,16 +186,31 @@ mod tests {
     }
 
     fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
-        Taint { key: key.into(), value: value.map(Into::into), effect: effect.into(), time_added: None }
+        Taint {
+            key: key.into(),
+            value: value.map(Into::into),
+            effect: effect.into(),
+            time_added: None,
+        }
     }
 
     fn edit(current: &[Taint], words: &[&str], overwrite: bool) -> Result<TaintEdit, EditError> {
-        edit_taints(current, &parse_changes(words.iter().copied()).unwrap(), overwrite, now())
+        edit_taints(
+            current,
+            &parse_changes(words.iter().copied()).unwrap(),
+            overwrite,
+            now(),
+        )
     }
 
     #[test]
     fn adds_with_time_for_evicting_effects_only() {
-        let e = edit(&[], &["a=1:NoSchedule", "b:NoExecute", "c:PreferNoExecute"], false).unwrap();
+        let e = edit(
+            &[],
+            &["a=1:NoSchedule", "b:NoExecute", "c:PreferNoExecute"],
+            false,
+        )
+        .unwrap();
         assert_eq!(e.outcome, EditOutcome::Tainted);
         assert_eq!(e.taints[0].time_added, None);
         let stamped = e.taints[1].time_added.as_ref().unwrap().0;
@@ -196,7 +230,10 @@ mod tests {
     #[test]
     fn changing_a_value_needs_overwrite() {
         let cur = [taint("a", Some("1"), "NoSchedule")];
-        assert!(matches!(edit(&cur, &["a=2:NoSchedule"], false), Err(EditError::NeedsOverwrite { .. })));
+        assert!(matches!(
+            edit(&cur, &["a=2:NoSchedule"], false),
+            Err(EditError::NeedsOverwrite { .. })
+        ));
         let e = edit(&cur, &["a=2:NoSchedule"], true).unwrap();
         assert_eq!(e.taints, vec![taint("a", Some("2"), "NoSchedule")]);
         assert_eq!(e.updated, vec!["a=2:NoSchedule"]);
@@ -204,19 +241,35 @@ mod tests {
 
     #[test]
     fn removes_by_effect_or_by_key_and_keeps_order() {
-        let cur = [taint("x", None, "NoSchedule"), taint("a", None, "NoSchedule"), taint("a", None, "NoExecute"), taint("y", None, "NoSchedule")];
+        let cur = [
+            taint("x", None, "NoSchedule"),
+            taint("a", None, "NoSchedule"),
+            taint("a", None, "NoExecute"),
+            taint("y", None, "NoSchedule"),
+        ];
         let e = edit(&cur, &["a:NoExecute-"], false).unwrap();
         assert_eq!(e.outcome, EditOutcome::Untainted);
-        assert_eq!(e.taints.iter().map(describe).collect::<Vec<_>>(), ["x:NoSchedule", "a:NoSchedule", "y:NoSchedule"]);
+        assert_eq!(
+            e.taints.iter().map(describe).collect::<Vec<_>>(),
+            ["x:NoSchedule", "a:NoSchedule", "y:NoSchedule"]
+        );
         let e = edit(&cur, &["a-"], false).unwrap();
-        assert_eq!(e.taints.iter().map(describe).collect::<Vec<_>>(), ["x:NoSchedule", "y:NoSchedule"]);
+        assert_eq!(
+            e.taints.iter().map(describe).collect::<Vec<_>>(),
+            ["x:NoSchedule", "y:NoSchedule"]
+        );
         assert_eq!(e.removed.len(), 2);
     }
 
     #[test]
     fn removing_a_missing_taint_is_an_error() {
         let cur = [taint("a", None, "NoSchedule")];
-        assert_eq!(edit(&cur, &["a:NoExecute-"], false), Err(EditError::NotFound { removal: "a:NoExecute-".into() }));
+        assert_eq!(
+            edit(&cur, &["a:NoExecute-"], false),
+            Err(EditError::NotFound {
+                removal: "a:NoExecute-".into()
+            })
+        );
         assert!(edit(&[], &["a-"], false).is_err());
     }
 }

@@ -5,4 +5,7 @@ mod edit;
 mod spec;
 
 pub use edit::{adds_evicting_taint, describe, edit_taints, EditError, EditOutcome, TaintEdit};
-pub use spec::{looks_like_spec, parse_changes, validate_key, validate_value, TaintChanges, TaintRemoval, TaintSpec};
+pub use spec::{
+    looks_like_spec, parse_changes, validate_key, validate_value, TaintChanges, TaintRemoval,
+    TaintSpec,
+};

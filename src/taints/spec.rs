@@ -55,14 +55,24 @@ pub fn parse_changes<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Tai
     let mut changes = TaintChanges::default();
     for word in words {
         if let Some(body) = word.strip_suffix('-') {
-            changes.remove.push(parse_removal(body).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?);
+            changes.remove.push(
+                parse_removal(body).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?,
+            );
         } else {
-            changes.add.push(parse_addition(word).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?);
+            changes.add.push(
+                parse_addition(word).map_err(|e| format!("invalid taint spec {word:?}: {e}"))?,
+            );
         }
     }
     for (i, a) in changes.add.iter().enumerate() {
-        if changes.add[..i].iter().any(|b| b.key == a.key && b.effect == a.effect) {
-            return Err(format!("taint {}:{} is given more than once", a.key, a.effect));
+        if changes.add[..i]
+            .iter()
+            .any(|b| b.key == a.key && b.effect == a.effect)
+        {
+            return Err(format!(
+                "taint {}:{} is given more than once",
+                a.key, a.effect
+            ));
         }
         if let Some(r) = changes
             .remove
@@ -93,7 +103,11 @@ fn parse_addition(spec: &str) -> Result<TaintSpec, String> {
     if let Some(v) = value {
         validate_value(v)?;
     }
-    Ok(TaintSpec { key: key.to_string(), value: value.filter(|v| !v.is_empty()).map(str::to_string), effect })
+    Ok(TaintSpec {
+        key: key.to_string(),
+        value: value.filter(|v| !v.is_empty()).map(str::to_string),
+        effect,
+    })
 }
 
 fn parse_removal(body: &str) -> Result<TaintRemoval, String> {
@@ -105,7 +119,10 @@ fn parse_removal(body: &str) -> Result<TaintRemoval, String> {
         return Err("a removal names KEY or KEY:EFFECT, not a value".into());
     }
     validate_key(key)?;
-    Ok(TaintRemoval { key: key.to_string(), effect })
+    Ok(TaintRemoval {
+        key: key.to_string(),
+        effect,
+    })
 }
 
 /// A qualified name: optional DNS-subdomain prefix and `/`, then a name of at most 63
@@ -115,7 +132,10 @@ pub fn validate_key(key: &str) -> Result<(), String> {
         return Err("the key is empty".into());
     }
     if key.len() > 253 {
-        return Err(format!("the key is {} characters long, the limit is 253", key.len()));
+        return Err(format!(
+            "the key is {} characters long, the limit is 253",
+            key.len()
+        ));
     }
     let (prefix, name) = match key.split_once('/') {
         Some((p, n)) => (Some(p), n),
@@ -160,7 +180,8 @@ fn is_label_token(s: &str) -> bool {
     !b.is_empty()
         && b[0].is_ascii_alphanumeric()
         && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
 }
 
 fn is_dns_subdomain(s: &str) -> bool {
@@ -173,7 +194,8 @@ fn is_dns_label(s: &str) -> bool {
         && b.len() <= 63
         && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
         && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
-        && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
 }
 
 #[cfg(test)]
@@ -186,19 +208,52 @@ mod tests {
 
     #[test]
     fn parses_the_four_forms() {
-        let c = parse(&["a=b:NoSchedule", "example.com/k:NoExecute", "c:PreferNoExecute-", "d-"]).unwrap();
-        assert_eq!(c.add[0], TaintSpec { key: "a".into(), value: Some("b".into()), effect: TaintEffect::NoSchedule });
+        let c = parse(&[
+            "a=b:NoSchedule",
+            "example.com/k:NoExecute",
+            "c:PreferNoExecute-",
+            "d-",
+        ])
+        .unwrap();
+        assert_eq!(
+            c.add[0],
+            TaintSpec {
+                key: "a".into(),
+                value: Some("b".into()),
+                effect: TaintEffect::NoSchedule
+            }
+        );
         assert_eq!(c.add[1].key, "example.com/k");
         assert_eq!(c.add[1].value, None);
-        assert_eq!(c.remove[0], TaintRemoval { key: "c".into(), effect: Some(TaintEffect::PreferNoExecute) });
-        assert_eq!(c.remove[1], TaintRemoval { key: "d".into(), effect: None });
+        assert_eq!(
+            c.remove[0],
+            TaintRemoval {
+                key: "c".into(),
+                effect: Some(TaintEffect::PreferNoExecute)
+            }
+        );
+        assert_eq!(
+            c.remove[1],
+            TaintRemoval {
+                key: "d".into(),
+                effect: None
+            }
+        );
     }
 
     #[test]
     fn rejects_malformed_specs() {
         for bad in [
-            "a=b", "a:Bogus", ":NoSchedule", "-a:NoSchedule", "a_:NoSchedule", "Upper.Case/k:NoSchedule",
-            "k=v v:NoSchedule", "k=-v:NoSchedule", "a=b:NoSchedule-", "a:Bogus-",
+            "a=b",
+            "a:Bogus",
+            ":NoSchedule",
+            "-a:NoSchedule",
+            "a_:NoSchedule",
+            "Upper.Case/k:NoSchedule",
+            "k=v v:NoSchedule",
+            "k=-v:NoSchedule",
+            "a=b:NoSchedule-",
+            "a:Bogus-",
         ] {
             assert!(parse(&[bad]).is_err(), "{bad} should be rejected");
         }

@@ -25,7 +25,9 @@ pub async fn create_cluster(client: &Client, name: &str, labels: Value, spec: Va
         "spec": spec,
     }))
     .unwrap();
-    api.create(&PostParams::default(), &obj).await.unwrap_or_else(|e| panic!("create cluster {name}: {e}"));
+    api.create(&PostParams::default(), &obj)
+        .await
+        .unwrap_or_else(|e| panic!("create cluster {name}: {e}"));
 }
 
 /// The raw JSON of a cluster as the server stores it.
@@ -43,15 +45,27 @@ pub async fn taint_specs(client: &Client, name: &str) -> Vec<String> {
         .unwrap_or_default()
         .iter()
         .map(|t| match t["value"].as_str() {
-            Some(v) if !v.is_empty() => format!("{}={}:{}", t["key"].as_str().unwrap(), v, t["effect"].as_str().unwrap()),
-            _ => format!("{}:{}", t["key"].as_str().unwrap(), t["effect"].as_str().unwrap()),
+            Some(v) if !v.is_empty() => format!(
+                "{}={}:{}",
+                t["key"].as_str().unwrap(),
+                v,
+                t["effect"].as_str().unwrap()
+            ),
+            _ => format!(
+                "{}:{}",
+                t["key"].as_str().unwrap(),
+                t["effect"].as_str().unwrap()
+            ),
         })
         .collect()
 }
 
 /// The cluster's resourceVersion.
 pub async fn resource_version(client: &Client, name: &str) -> String {
-    cluster_json(client, name).await["metadata"]["resourceVersion"].as_str().unwrap().to_string()
+    cluster_json(client, name).await["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 /// Run the CLI with a kubeconfig and context; no terminal, no colour, no inherited KUBECONFIG.

@@ -57,7 +57,10 @@ fn assets_dir() -> PathBuf {
     let candidates = std::env::var_os("KUBEBUILDER_ASSETS")
         .map(PathBuf::from)
         .into_iter()
-        .chain(std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/karmadactl/test-assets")));
+        .chain(
+            std::env::var_os("HOME")
+                .map(|h| PathBuf::from(h).join(".cache/karmadactl/test-assets")),
+        );
     for dir in candidates {
         if dir.join("etcd").is_file() && dir.join("kube-apiserver").is_file() {
             return dir;
@@ -70,7 +73,11 @@ fn assets_dir() -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 fn random_token() -> String {
@@ -85,19 +92,28 @@ fn write(path: &Path, text: &str) {
     std::fs::write(path, text).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
 }
 
+// The servers outlive every test; the watchdog below ends them when this binary exits.
+#[allow(clippy::zombie_processes)]
 fn start() -> TestEnv {
     let assets = assets_dir();
-    let dir = tempfile::Builder::new().prefix("karmadactl-test-").tempdir().unwrap().keep();
+    let dir = tempfile::Builder::new()
+        .prefix("karmadactl-test-")
+        .tempdir()
+        .unwrap()
+        .keep();
 
     // Certificates: a CA and a serving certificate for 127.0.0.1/localhost.
     let ca_key = rcgen::KeyPair::generate().unwrap();
     let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
     ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-    ca_params.distinguished_name.push(rcgen::DnType::CommonName, "karmadactl-test-ca");
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "karmadactl-test-ca");
     let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
     let srv_key = rcgen::KeyPair::generate().unwrap();
     let srv_params =
-        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap();
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .unwrap();
     let srv_cert = srv_params.signed_by(&srv_key, &ca).unwrap();
     let sa_key = rcgen::KeyPair::generate().unwrap();
     write(&dir.join("ca.crt"), &ca.pem());
@@ -110,7 +126,9 @@ fn start() -> TestEnv {
     let viewer_token = random_token();
     write(
         &dir.join("tokens.csv"),
-        &format!("{admin_token},admin,uid-admin,\"system:masters\"\n{viewer_token},viewer,uid-viewer\n"),
+        &format!(
+            "{admin_token},admin,uid-admin,\"system:masters\"\n{viewer_token},viewer,uid-viewer\n"
+        ),
     );
 
     let (etcd_port, peer_port, api_port) = (free_port(), free_port(), free_port());
@@ -118,10 +136,24 @@ fn start() -> TestEnv {
     let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
     let etcd = Command::new(assets.join("etcd"))
         .args(["--data-dir", dir.join("etcd").to_str().unwrap()])
-        .args(["--listen-client-urls", &etcd_url, "--advertise-client-urls", &etcd_url])
-        .args(["--listen-peer-urls", &format!("http://127.0.0.1:{peer_port}")])
-        .args(["--initial-advertise-peer-urls", &format!("http://127.0.0.1:{peer_port}")])
-        .args(["--initial-cluster", &format!("default=http://127.0.0.1:{peer_port}")])
+        .args([
+            "--listen-client-urls",
+            &etcd_url,
+            "--advertise-client-urls",
+            &etcd_url,
+        ])
+        .args([
+            "--listen-peer-urls",
+            &format!("http://127.0.0.1:{peer_port}"),
+        ])
+        .args([
+            "--initial-advertise-peer-urls",
+            &format!("http://127.0.0.1:{peer_port}"),
+        ])
+        .args([
+            "--initial-cluster",
+            &format!("default=http://127.0.0.1:{peer_port}"),
+        ])
         .stdout(Stdio::null())
         .stderr(log("etcd.log"))
         .spawn()
@@ -129,13 +161,26 @@ fn start() -> TestEnv {
     let p = |f: &str| dir.join(f).to_str().unwrap().to_string();
     let apiserver = Command::new(assets.join("kube-apiserver"))
         .args(["--etcd-servers", &etcd_url])
-        .args(["--bind-address", "127.0.0.1", "--advertise-address", "127.0.0.1"])
+        .args([
+            "--bind-address",
+            "127.0.0.1",
+            "--advertise-address",
+            "127.0.0.1",
+        ])
         .args(["--secure-port", &api_port.to_string(), "--insecure-port=0"])
-        .args(["--tls-cert-file", &p("server.crt"), "--tls-private-key-file", &p("server.key")])
+        .args([
+            "--tls-cert-file",
+            &p("server.crt"),
+            "--tls-private-key-file",
+            &p("server.key"),
+        ])
         .args(["--client-ca-file", &p("ca.crt")])
         .args(["--token-auth-file", &p("tokens.csv")])
         .args(["--authorization-mode", "RBAC"])
-        .args(["--service-account-issuer", "https://kubernetes.default.svc.cluster.local"])
+        .args([
+            "--service-account-issuer",
+            "https://kubernetes.default.svc.cluster.local",
+        ])
         .args(["--service-account-key-file", &p("sa.pub")])
         .args(["--service-account-signing-key-file", &p("sa.key")])
         .args(["--service-cluster-ip-range", "10.0.0.0/24"])
@@ -167,10 +212,23 @@ fn start() -> TestEnv {
     let server = format!("https://127.0.0.1:{api_port}");
     let ca_pem = ca.pem();
     let kubeconfig = dir.join("kubeconfig");
-    write(&kubeconfig, &kubeconfig_text(&server, &ca_pem, &admin_token, &viewer_token));
-    let env = TestEnv { dir, kubeconfig, server, admin_token, viewer_token, ca_pem };
+    write(
+        &kubeconfig,
+        &kubeconfig_text(&server, &ca_pem, &admin_token, &viewer_token),
+    );
+    let env = TestEnv {
+        dir,
+        kubeconfig,
+        server,
+        admin_token,
+        viewer_token,
+        ca_pem,
+    };
 
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     rt.block_on(async {
         env.wait_ready().await;
         env.install().await;
@@ -179,7 +237,12 @@ fn start() -> TestEnv {
 }
 
 /// A kubeconfig with contexts `admin` (system:masters) and `viewer` (read-only).
-pub fn kubeconfig_text(server: &str, ca_pem: &str, admin_token: &str, viewer_token: &str) -> String {
+pub fn kubeconfig_text(
+    server: &str,
+    ca_pem: &str,
+    admin_token: &str,
+    viewer_token: &str,
+) -> String {
     let ca = base64::engine::general_purpose::STANDARD.encode(ca_pem);
     format!(
         "apiVersion: v1
@@ -210,7 +273,10 @@ impl TestEnv {
     /// A client for `context` (`admin` or `viewer`), bound to the caller's runtime.
     pub async fn client_for(&self, context: &str) -> Client {
         let kc = Kubeconfig::read_from(&self.kubeconfig).unwrap();
-        let opts = KubeConfigOptions { context: Some(context.into()), ..Default::default() };
+        let opts = KubeConfigOptions {
+            context: Some(context.into()),
+            ..Default::default()
+        };
         let config = Config::from_custom_kubeconfig(kc, &opts).await.unwrap();
         Client::try_from(config).unwrap()
     }
@@ -248,22 +314,33 @@ impl TestEnv {
         let client = self.admin().await;
         let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
         for crd in karmadactl::api::crd::all() {
-            crds.create(&PostParams::default(), &crd).await.unwrap_or_else(|e| {
-                panic!("install CRD {}: {e}", crd.metadata.name.as_deref().unwrap_or_default())
-            });
+            crds.create(&PostParams::default(), &crd)
+                .await
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "install CRD {}: {e}",
+                        crd.metadata.name.as_deref().unwrap_or_default()
+                    )
+                });
         }
         let deadline = Instant::now() + Duration::from_secs(60);
         for crd in karmadactl::api::crd::all() {
             let name = crd.metadata.name.unwrap();
             loop {
                 let got = crds.get(&name).await.unwrap();
-                let established = got.status.and_then(|s| s.conditions).unwrap_or_default().iter().any(|c| {
-                    c.type_ == "Established" && c.status == "True"
-                });
+                let established = got
+                    .status
+                    .and_then(|s| s.conditions)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|c| c.type_ == "Established" && c.status == "True");
                 if established {
                     break;
                 }
-                assert!(Instant::now() < deadline, "CRD {name} not established in 60 s");
+                assert!(
+                    Instant::now() < deadline,
+                    "CRD {name} not established in 60 s"
+                );
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
@@ -276,20 +353,29 @@ impl TestEnv {
             }]
         }))
         .unwrap();
-        Api::<ClusterRole>::all(client.clone()).create(&PostParams::default(), &role).await.unwrap();
+        Api::<ClusterRole>::all(client.clone())
+            .create(&PostParams::default(), &role)
+            .await
+            .unwrap();
         let binding: ClusterRoleBinding = serde_json::from_value(serde_json::json!({
             "metadata": {"name": "karmadactl-test-view"},
             "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "karmadactl-test-view"},
             "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "viewer"}]
         }))
         .unwrap();
-        Api::<ClusterRoleBinding>::all(client).create(&PostParams::default(), &binding).await.unwrap();
+        Api::<ClusterRoleBinding>::all(client)
+            .create(&PostParams::default(), &binding)
+            .await
+            .unwrap();
         // RBAC is cached by the authorizer; wait until the viewer can list.
         let viewer = self.client_for("viewer").await;
         let api: Api<karmadactl::api::Cluster> = Api::all(viewer);
         let deadline = Instant::now() + Duration::from_secs(30);
         while api.list(&Default::default()).await.is_err() {
-            assert!(Instant::now() < deadline, "viewer RBAC not effective in 30 s");
+            assert!(
+                Instant::now() < deadline,
+                "viewer RBAC not effective in 30 s"
+            );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }

@@ -56,10 +56,17 @@ impl Proxy {
         let kubeconfig_path = env.kubeconfig.clone();
         let (r, s) = (rules.clone(), seen.clone());
         std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             rt.block_on(serve(listener, kubeconfig_path, r, s));
         });
-        let dir = tempfile::Builder::new().prefix("karmadactl-proxy-").tempdir().unwrap().keep();
+        let dir = tempfile::Builder::new()
+            .prefix("karmadactl-proxy-")
+            .tempdir()
+            .unwrap()
+            .keep();
         let kubeconfig = dir.join("kubeconfig");
         std::fs::write(
             &kubeconfig,
@@ -72,7 +79,12 @@ impl Proxy {
             ),
         )
         .unwrap();
-        Proxy { url, kubeconfig, rules, seen }
+        Proxy {
+            url,
+            kubeconfig,
+            rules,
+            seen,
+        }
     }
 
     /// Apply `fault` to the next `times` requests with `method` whose path contains
@@ -107,14 +119,21 @@ async fn serve(
     let listener = tokio::net::TcpListener::from_std(listener).unwrap();
     // Upstream client without credentials: the caller's Authorization header is passed on.
     let kc = Kubeconfig::read_from(&kubeconfig).unwrap();
-    let mut config =
-        Config::from_custom_kubeconfig(kc, &KubeConfigOptions { context: Some("admin".into()), ..Default::default() })
-            .await
-            .unwrap();
+    let mut config = Config::from_custom_kubeconfig(
+        kc,
+        &KubeConfigOptions {
+            context: Some("admin".into()),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
     config.auth_info = Default::default();
     let upstream = Client::try_from(config).unwrap();
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
         let (upstream, rules, seen) = (upstream.clone(), rules.clone(), seen.clone());
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |req| {
@@ -133,13 +152,21 @@ async fn handle(
     rules: Arc<Mutex<Vec<Rule>>>,
     seen: Arc<Mutex<Vec<String>>>,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
-    let path = req.uri().path_and_query().map(|p| p.to_string()).unwrap_or_default();
-    seen.lock().unwrap().push(format!("{} {path}", req.method()));
+    let path = req
+        .uri()
+        .path_and_query()
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    seen.lock()
+        .unwrap()
+        .push(format!("{} {path}", req.method()));
     let fault = {
         let mut rules = rules.lock().unwrap();
         rules
             .iter_mut()
-            .find(|r| r.remaining > 0 && r.method == req.method() && path.contains(&r.path_contains))
+            .find(|r| {
+                r.remaining > 0 && r.method == req.method() && path.contains(&r.path_contains)
+            })
             .and_then(|r| {
                 r.remaining -= 1;
                 match &r.fault {
@@ -165,20 +192,33 @@ async fn handle(
         None => {}
     }
     let (parts, body) = req.into_parts();
-    let bytes = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+    let bytes = body
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
     let mut forward = http::Request::builder().method(parts.method).uri(path);
     for (name, value) in parts.headers.iter() {
         if name != http::header::HOST {
             forward = forward.header(name, value);
         }
     }
-    let forward = forward.body(kube::client::Body::from(bytes.to_vec())).unwrap();
+    let forward = forward
+        .body(kube::client::Body::from(bytes.to_vec()))
+        .unwrap();
     match upstream.send(forward).await {
         Ok(resp) => {
             let (parts, body) = resp.into_parts();
-            let bytes = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+            let bytes = body
+                .collect()
+                .await
+                .map(|b| b.to_bytes())
+                .unwrap_or_default();
             Ok(Response::from_parts(parts, Full::new(bytes)))
         }
-        Err(e) => Ok(Response::builder().status(502).body(Full::new(Bytes::from(e.to_string()))).unwrap()),
+        Err(e) => Ok(Response::builder()
+            .status(502)
+            .body(Full::new(Bytes::from(e.to_string())))
+            .unwrap()),
     }
 }

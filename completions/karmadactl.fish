@@ -1,0 +1,96 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_karmadactl_global_optspecs
+    string join \n kubeconfig= karmada-context= v/v= request-timeout= h/help V/version
+end
+
+function __fish_karmadactl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_karmadactl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_karmadactl_using_subcommand
+    set -l cmd (__fish_karmadactl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -s V -l version -d 'Print version'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "taint" -d 'Add, change or remove taints on member clusters'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "completion" -d 'Print a shell completion script'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s l -l selector -d 'Act on clusters matching this label selector (e.g. `region=eu,tier!=edge`)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
+wide\t'Like table, with more columns'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l all -d 'Act on every cluster'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l overwrite -d 'Replace the value of a taint whose key and effect already exist'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s l -l selector -d 'Act on clusters matching this label selector (e.g. `region=eu,tier!=edge`)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
+wide\t'Like table, with more columns'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l all -d 'Act on every cluster'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s l -l selector -d 'Act on clusters matching this label selector (e.g. `region=eu,tier!=edge`)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
+wide\t'Like table, with more columns'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l all -d 'Act on every cluster'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
