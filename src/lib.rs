@@ -17,4 +17,5 @@ pub mod error;
 pub mod logging;
 pub mod output;
 pub mod prompt;
+pub mod state;
 pub mod taints;

@@ -1,0 +1,77 @@
+//! Reading the fleet from a live control plane: every kind listed concurrently, each
+//! paginated with `limit`/`continue`.
+
+use kube::api::{Api, ListParams};
+use kube::Resource;
+use serde::de::DeserializeOwned;
+
+use super::{Binding, BindingKind, FleetState, SourceInfo};
+use crate::api::{
+    Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy, PropagationPolicy,
+    ResourceBinding,
+};
+use crate::client::{api_error, ControlPlane};
+use crate::error::Result;
+
+/// Page size of list calls.
+const PAGE: u32 = 500;
+
+async fn list_all<K>(cp: &ControlPlane, what: &str) -> Result<Vec<K>>
+where
+    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug,
+{
+    let api: Api<K> = Api::all(cp.client.clone());
+    let mut params = ListParams::default().limit(PAGE);
+    let mut out = Vec::new();
+    loop {
+        let page = api.list(&params).await.map_err(|e| api_error(&e, what, &cp.server))?;
+        out.extend(page.items);
+        match page.metadata.continue_.filter(|c| !c.is_empty()) {
+            Some(token) => params.continue_token = Some(token),
+            None => return Ok(out),
+        }
+    }
+}
+
+/// Read clusters, bindings and policies from the control plane.
+pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
+    let (clusters, rbs, crbs, pps, cpps, ctps) = tokio::try_join!(
+        list_all::<Cluster>(cp, "clusters"),
+        list_all::<ResourceBinding>(cp, "resourcebindings"),
+        list_all::<ClusterResourceBinding>(cp, "clusterresourcebindings"),
+        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
+        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
+        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
+    )?;
+    let bindings = rbs
+        .into_iter()
+        .map(|rb| Binding {
+            kind: BindingKind::ResourceBinding,
+            metadata: rb.metadata,
+            spec: rb.spec.inner,
+            status: rb.status,
+        })
+        .chain(crbs.into_iter().map(|crb| Binding {
+            kind: BindingKind::ClusterResourceBinding,
+            metadata: crb.metadata,
+            spec: crb.spec.inner,
+            status: crb.status,
+        }))
+        .collect();
+    let mut state = FleetState {
+        clusters,
+        bindings,
+        propagation_policies: pps,
+        cluster_propagation_policies: cpps,
+        taint_policies: ctps,
+        ignored: Default::default(),
+        source: SourceInfo {
+            description: format!("live context {}", cp.context),
+            captured_at: Some(jiff::Timestamp::now()),
+            context: Some(cp.context.clone()),
+            controller_settings: Default::default(),
+        },
+    };
+    state.sort();
+    Ok(state)
+}
