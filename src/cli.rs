@@ -59,6 +59,14 @@ pub enum Command {
     Cordon(CordonArgs),
     /// Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule).
     Uncordon(CordonArgs),
+    /// Simulate a cluster failure: what would be evicted, when, and where it would go.
+    #[command(name = "dry-run", after_help = DRY_RUN_EXAMPLES)]
+    DryRun(DryRunArgs),
+    /// Explain failover decisions for a binding or a ClusterTaintPolicy.
+    #[command(subcommand)]
+    Policy(PolicyCommand),
+    /// Capture the live fleet (clusters, bindings, policies) into a snapshot file.
+    Snapshot(SnapshotArgs),
     /// Print a shell completion script.
     Completion(CompletionArgs),
     /// Commands of upstream karmadactl that this tool does not cover.
@@ -83,6 +91,139 @@ Examples:
 
   # Every cluster with a label; preview without writing
   karmadactl taint clusters -l region=eu maintenance:NoSchedule --dry-run";
+
+const DRY_RUN_EXAMPLES: &str = "\
+Examples:
+  # member1 goes NotReady now: what is evicted, when, and where does it land?
+  karmadactl dry-run --snapshot examples/quickstart.yaml --cluster member1
+
+  # What happens within 10 minutes with the taints clusters already carry?
+  karmadactl dry-run --snapshot examples/mixed-fleet.yaml --at 10m
+
+  # A planned maintenance taint on every cluster of a region, against the live fleet
+  karmadactl dry-run -l region=eu --taint maintenance=planned:NoExecute -o json";
+
+/// Where read-only commands get the fleet from.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SourceArgs {
+    /// Read the fleet from a snapshot (file, directory, or - for stdin) instead of the
+    /// control plane. Times are relative to the snapshot's capture time when it has one.
+    #[arg(long, value_name = "PATH")]
+    pub snapshot: Option<PathBuf>,
+}
+
+/// karmada-controller-manager settings that failover predictions depend on. Unset flags
+/// take the value recorded in the snapshot header, else upstream's default.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ControllerArgs {
+    /// Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false).
+    #[arg(long, value_name = "GATES", help_heading = "Controller settings")]
+    pub feature_gates: Option<String>,
+    /// Whether NoExecute taints evict (upstream default: false).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "true", help_heading = "Controller settings")]
+    pub enable_no_execute_taint_eviction: Option<bool>,
+    /// Purge mode of evictions of bindings without failover.cluster (default: Gracefully).
+    #[arg(long, value_name = "MODE", help_heading = "Controller settings")]
+    pub no_execute_taint_eviction_purge_mode: Option<String>,
+    /// How long a graceful eviction waits for the new placement (default: 10m).
+    #[arg(long, value_name = "DURATION", help_heading = "Controller settings")]
+    pub graceful_eviction_timeout: Option<String>,
+    /// Bindings evicted per second while the fleet is healthy (default: 0.5).
+    #[arg(long, value_name = "RATE", help_heading = "Controller settings")]
+    pub resource_eviction_rate: Option<f64>,
+    /// Bindings evicted per second when too many clusters are faulty (default: 0.1).
+    #[arg(long, value_name = "RATE", help_heading = "Controller settings")]
+    pub secondary_resource_eviction_rate: Option<f64>,
+    /// Faulty share of clusters above which the secondary rate applies (default: 0.55).
+    #[arg(long, value_name = "FRACTION", help_heading = "Controller settings")]
+    pub unhealthy_cluster_threshold: Option<f64>,
+    /// Fleets up to this size stop evicting instead of slowing down (default: 10).
+    #[arg(long, value_name = "N", help_heading = "Controller settings")]
+    pub large_cluster_num_threshold: Option<usize>,
+}
+
+/// Arguments of `dry-run`.
+#[derive(Debug, Args)]
+pub struct DryRunArgs {
+    /// Clusters that get the taint (repeatable). Without --cluster or -l, only the
+    /// taints clusters already carry are simulated.
+    #[arg(long = "cluster", value_name = "NAME")]
+    pub clusters: Vec<String>,
+    /// Clusters matching this label selector get the taint.
+    #[arg(short = 'l', long = "selector", value_name = "SELECTOR", conflicts_with = "clusters")]
+    pub selector: Option<String>,
+    /// The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the
+    /// controllers add to a NotReady cluster).
+    #[arg(long, value_name = "KEY[=VALUE]:EFFECT")]
+    pub taint: Option<String>,
+    /// Look at the state this long after now (e.g. 10m) or at this RFC 3339 time.
+    #[arg(long, value_name = "DURATION|TIME")]
+    pub at: Option<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub controller: ControllerArgs,
+    /// Output format: table (default), wide, json or yaml.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: OutputFormat,
+}
+
+/// `policy` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PolicyCommand {
+    /// Explain, for a binding, every cluster's taints, tolerations, gates, queue position,
+    /// predicted placement and verdict; or what a ClusterTaintPolicy does now.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+}
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  karmadactl policy explain rb default/nginx-deployment --snapshot examples/quickstart.yaml
+  karmadactl policy explain deployment/nginx -n default --cluster member1
+  karmadactl policy explain crb platform-config-configmap --snapshot examples/mixed-fleet.yaml
+  karmadactl policy explain clustertaintpolicy/not-ready-noexecute --snapshot examples/mixed-fleet.yaml";
+
+/// Arguments of `policy explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// What to explain: `rb NAMESPACE/NAME`, `crb NAME`, `KIND/NAME` of a workload (with
+    /// -n), or `clustertaintpolicy/NAME`.
+    #[arg(value_name = "TARGET", num_args = 1..=2, required = true)]
+    pub target: Vec<String>,
+    /// Namespace of a workload or ResourceBinding.
+    #[arg(short = 'n', long, value_name = "NAMESPACE")]
+    pub namespace: Option<String>,
+    /// Only this cluster of the placement.
+    #[arg(long, value_name = "NAME")]
+    pub cluster: Option<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub controller: ControllerArgs,
+    /// Output format: table (default), wide, json or yaml.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: OutputFormat,
+}
+
+/// Arguments of `snapshot`.
+#[derive(Debug, Args)]
+pub struct SnapshotArgs {
+    /// File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub file: String,
+    /// Record a controller flag with the snapshot, e.g. feature-gates=Failover=true
+    /// (repeatable); read-only commands use it unless overridden.
+    #[arg(long = "controller-setting", value_name = "FLAG=VALUE", value_parser = parse_setting)]
+    pub controller_settings: Vec<(String, String)>,
+}
+
+fn parse_setting(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.trim_start_matches('-').to_string(), v.to_string()))
+        .ok_or_else(|| format!("expected FLAG=VALUE, got {s:?}"))
+}
 
 /// Output formats. Commands document which they support.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

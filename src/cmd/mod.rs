@@ -3,6 +3,7 @@
 mod cluster_taints;
 pub mod completion;
 pub mod cordon;
+pub mod snapshot;
 pub mod taint;
 
 use crate::cli::{Cli, Command, UPSTREAM_ONLY_COMMANDS};
@@ -14,6 +15,8 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Taint(args) => taint::run(&cli.global, args).await,
         Command::Cordon(args) => cordon::run(&cli.global, args, true).await,
         Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
+        Command::Snapshot(args) => snapshot::run(&cli.global, args).await,
+        Command::DryRun(_) | Command::Policy(_) => Err(Error::failure("not built yet")),
         Command::Completion(args) => completion::run(args.shell),
         Command::External(words) => Err(unknown_command(
             words.first().map(String::as_str).unwrap_or(""),

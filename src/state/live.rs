@@ -75,3 +75,39 @@ pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
     state.sort();
     Ok(state)
 }
+
+/// The kinds a snapshot captures, in the order it writes them.
+pub fn snapshot_resources() -> Vec<kube::discovery::ApiResource> {
+    use kube::discovery::ApiResource;
+    vec![
+        ApiResource::erase::<Cluster>(&()),
+        ApiResource::erase::<ResourceBinding>(&()),
+        ApiResource::erase::<ClusterResourceBinding>(&()),
+        ApiResource::erase::<PropagationPolicy>(&()),
+        ApiResource::erase::<ClusterPropagationPolicy>(&()),
+        ApiResource::erase::<ClusterTaintPolicy>(&()),
+    ]
+}
+
+/// Every object of `resource` as the server returns it (unknown fields kept), without
+/// `metadata.managedFields`, paginated.
+pub async fn list_raw(cp: &ControlPlane, resource: &kube::discovery::ApiResource) -> Result<Vec<serde_json::Value>> {
+    use kube::api::DynamicObject;
+    let api: Api<DynamicObject> = Api::all_with(cp.client.clone(), resource);
+    let mut params = ListParams::default().limit(PAGE);
+    let mut out = Vec::new();
+    loop {
+        let page = api.list(&params).await.map_err(|e| api_error(&e, &resource.plural, &cp.server))?;
+        for mut obj in page.items {
+            obj.metadata.managed_fields = None;
+            let mut value = serde_json::to_value(&obj).map_err(|e| crate::error::Error::failure(e.to_string()))?;
+            value["apiVersion"] = resource.api_version.clone().into();
+            value["kind"] = resource.kind.clone().into();
+            out.push(value);
+        }
+        match page.metadata.continue_.filter(|c| !c.is_empty()) {
+            Some(token) => params.continue_token = Some(token),
+            None => return Ok(out),
+        }
+    }
+}

@@ -4,7 +4,7 @@
 mod live;
 mod snapshot;
 
-pub use live::load_live;
+pub use live::{list_raw, load_live, snapshot_resources};
 pub use snapshot::{load_snapshot, parse_documents, SnapshotError};
 
 use std::collections::BTreeMap;
