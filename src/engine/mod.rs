@@ -22,3 +22,10 @@ impl Reason {
         Reason { code, message: message.into() }
     }
 }
+
+pub mod eviction;
+pub mod noexecute;
+pub mod prescheduling;
+pub mod queue;
+pub mod taint_policy;
+pub mod toleration;
