@@ -525,4 +525,29 @@ mod tests {
         let a = assess_eviction_tasks(&[t], &ctx(&[], &[], true));
         assert_eq!(a.evicted_clusters, vec!["m1"]);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn evicting_twice_changes_nothing_more(
+            names in proptest::collection::vec(proptest::sample::select(vec!["m1", "m2", "m3", "m4"]), 0..6),
+            replicas in proptest::collection::vec(0i32..4, 6),
+            target in proptest::sample::select(vec!["m1", "m2", "m3", "m4"]),
+        ) {
+            let clusters: Vec<_> = names.iter().zip(&replicas).map(|(n, r)| tc(n, *r)).collect();
+            let mut spec = BindingSpec { clusters, ..Default::default() };
+            let opts = EvictOptions::taint_manager("Gracefully");
+            graceful_evict_cluster(&mut spec, target, &opts);
+            // Upstream removes one entry per call; evict until the cluster is gone.
+            while spec.clusters.iter().any(|c| c.name == target) {
+                graceful_evict_cluster(&mut spec, target, &opts);
+            }
+            let after = spec.clone();
+            let out = graceful_evict_cluster(&mut spec, target, &opts);
+            proptest::prop_assert!(!out.removed);
+            proptest::prop_assert_eq!(spec, after.clone());
+            let tasks = after.graceful_eviction_tasks.iter().filter(|t| t.from_cluster == target).count();
+            proptest::prop_assert_eq!(tasks, usize::from(names.contains(&target)));
+            proptest::prop_assert!(after.graceful_eviction_tasks.iter().all(|t| t.replicas.is_none_or(|r| r > 0)));
+        }
+    }
 }

@@ -990,4 +990,67 @@ mod tests {
         assert_eq!(j["assumed"]["failoverFeatureGate"], true);
         assert_eq!(j["reasons"][1]["code"], "noexecute-untolerated");
     }
+
+    fn arb_taint() -> impl proptest::strategy::Strategy<Value = Taint> {
+        use proptest::prelude::*;
+        (
+            prop::sample::select(vec!["a", "b"]),
+            prop::sample::select(vec![
+                "NoSchedule",
+                "PreferNoSchedule",
+                "NoExecute",
+                "PreferNoExecute",
+            ]),
+            prop::option::of(0i64..1200),
+        )
+            .prop_map(|(k, e, ago)| Taint {
+                key: k.into(),
+                value: None,
+                effect: e.into(),
+                time_added: ago.map(|s| Time(ts(NOW) - jiff::SignedDuration::from_secs(s))),
+            })
+    }
+
+    fn arb_toleration() -> impl proptest::strategy::Strategy<Value = Toleration> {
+        use proptest::prelude::*;
+        (
+            prop::option::of(prop::sample::select(vec!["a", "b"])),
+            prop::option::of(prop::sample::select(vec!["NoExecute", "NoSchedule"])),
+            prop::option::of(0i64..2400),
+        )
+            .prop_map(|(k, e, s)| tol(k, e, s))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn only_noexecute_taints_matter(
+            taints in proptest::collection::vec(arb_taint(), 0..5),
+            tolerations in proptest::collection::vec(arb_toleration(), 0..4),
+        ) {
+            let all = noexecute_eviction(&taints, &tolerations, ts(NOW)).decision;
+            let hard: Vec<Taint> = taints.iter().filter(|t| t.effect == "NoExecute").cloned().collect();
+            proptest::prop_assert_eq!(noexecute_eviction(&hard, &tolerations, ts(NOW)).decision, all);
+        }
+
+        #[test]
+        fn eviction_is_never_due_in_the_past(
+            taints in proptest::collection::vec(arb_taint(), 0..5),
+            tolerations in proptest::collection::vec(arb_toleration(), 0..4),
+        ) {
+            if let NoExecuteDecision::EvictAfter { after_seconds, at } = noexecute_eviction(&taints, &tolerations, ts(NOW)).decision {
+                proptest::prop_assert!(after_seconds > 0);
+                proptest::prop_assert!(at > ts(NOW));
+            }
+        }
+
+        #[test]
+        fn without_evicting_taints_the_decision_is_stay(
+            taints in proptest::collection::vec(arb_taint(), 0..5),
+        ) {
+            let soft: Vec<Taint> = taints.into_iter().filter(|t| !t.effect.ends_with("NoExecute")).collect();
+            let s = spec(&["m1"], vec![], Some(Default::default()));
+            let d = decide_cluster(BindingRef::new(&s, None), &cluster("m1", soft), &all_on(), ts(NOW));
+            proptest::prop_assert_eq!(d.action, Action::Stay);
+        }
+    }
 }

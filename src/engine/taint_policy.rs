@@ -599,4 +599,43 @@ mod tests {
         );
         assert!(!e.changed);
     }
+
+    fn arb_policy_taint() -> impl proptest::strategy::Strategy<Value = PolicyTaint> {
+        use proptest::prelude::*;
+        (
+            prop::sample::select(vec!["a", "b", "c"]),
+            prop::option::of(prop::sample::select(vec!["x", "y"])),
+            prop::sample::select(vec!["NoSchedule", "NoExecute", "PreferNoExecute"]),
+        )
+            .prop_map(|(k, v, e)| pt(k, v, e))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn adding_is_idempotent(
+            existing in proptest::collection::vec(arb_policy_taint(), 0..5),
+            policy in proptest::collection::vec(arb_policy_taint(), 0..5),
+        ) {
+            let now = ts(NOW);
+            let existing = add_taints(&[], &existing, ts("2026-11-22T11:00:00Z"));
+            let once = add_taints(&existing, &policy, now);
+            proptest::prop_assert_eq!(add_taints(&once, &policy, now), once.clone());
+            // Existing taints are never modified or reordered.
+            proptest::prop_assert_eq!(&once[..existing.len()], &existing[..]);
+        }
+
+        #[test]
+        fn removing_what_was_added_restores_the_taints(
+            existing in proptest::collection::vec(arb_policy_taint(), 0..5),
+            policy in proptest::collection::vec(arb_policy_taint(), 0..5),
+        ) {
+            let existing = add_taints(&[], &existing, ts("2026-11-22T11:00:00Z"));
+            let fresh: Vec<PolicyTaint> = policy
+                .into_iter()
+                .filter(|p| !existing.iter().any(|t| same_taint(t, p)))
+                .collect();
+            let added = add_taints(&existing, &fresh, ts(NOW));
+            proptest::prop_assert_eq!(remove_taints(&added, &fresh), existing);
+        }
+    }
 }
