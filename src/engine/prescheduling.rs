@@ -74,6 +74,16 @@ pub struct PreSchedulingVerdict {
     pub reason: Reason,
 }
 
+impl From<&PreSchedulingVerdict> for super::queue::PreCheck {
+    fn from(v: &PreSchedulingVerdict) -> Self {
+        if v.feasible {
+            super::queue::PreCheck::Feasible
+        } else {
+            super::queue::PreCheck::Abandon(v.reason.clone())
+        }
+    }
+}
+
 /// Runs the pre-scheduling check for `spec` over the fleet `clusters`: clusters named in
 /// `faulty` do not count; `passes_filters` says whether a cluster passes the binding's
 /// placement filters (affinity, tolerations, API enablement, ...).
@@ -241,6 +251,18 @@ mod tests {
         });
         assert!(!v.feasible);
         assert!(v.candidates.is_empty());
+    }
+
+    #[test]
+    fn verdict_converts_to_a_queue_answer() {
+        use crate::engine::queue::PreCheck;
+        let s = spec(Some("Divided"), vec![]);
+        let v = pre_scheduling_check(&s, &fleet(), &[], |_| true);
+        assert_eq!(PreCheck::from(&v), PreCheck::Feasible);
+        let v = pre_scheduling_check(&s, &fleet(), &[], |_| false);
+        assert!(
+            matches!(PreCheck::from(&v), PreCheck::Abandon(r) if r.code == "prescheduling-no-target")
+        );
     }
 
     #[test]

@@ -12,6 +12,8 @@
 //!   the later of its due time and `1/rate` after the previous processing (the rate in
 //!   force at that previous processing); while the rate is 0, nothing is processed.
 //! - An item whose cluster recovers before it is processed is dropped at the recovery.
+//!   An item whose cluster has no fault listed never recovers (and that cluster does not
+//!   count as faulty).
 //! - At processing the pre-scheduling check runs; a failed check abandons the eviction.
 //!   Processing, evicted or abandoned, uses one slot of the rate.
 //!
@@ -72,6 +74,22 @@ pub struct QueueItem {
     pub cluster: String,
     /// When the failover decision makes the eviction due.
     pub due: Timestamp,
+}
+
+impl QueueItem {
+    /// The queue item for a failover decision that evicts (`None` when it stays): due
+    /// when the decision says (`now` for an immediate eviction).
+    pub fn from_decision(
+        binding: impl Into<String>,
+        decision: &super::noexecute::ClusterDecision,
+        now: Timestamp,
+    ) -> Option<QueueItem> {
+        Some(QueueItem {
+            binding: binding.into(),
+            cluster: decision.cluster.clone(),
+            due: decision.action.due(now)?,
+        })
+    }
 }
 
 /// The pre-scheduling check's answer for one item.
@@ -509,6 +527,33 @@ mod tests {
         (0..n)
             .map(|i| fault(&format!("c{i}"), since, None))
             .collect()
+    }
+
+    #[test]
+    fn items_come_from_evicting_decisions() {
+        use crate::engine::noexecute::{Action, ClusterDecision, ControllerSettings};
+        let mut d = ClusterDecision {
+            cluster: "c0".into(),
+            action: Action::EvictAfter {
+                after_seconds: 30,
+                at: at(30.0),
+            },
+            purge_mode: None,
+            graceful_eviction_timeout_seconds: None,
+            assumed: ControllerSettings::default(),
+            reasons: vec![],
+        };
+        assert_eq!(
+            QueueItem::from_decision("ns/b", &d, at(0.0)),
+            Some(item("ns/b", "c0", 30.0))
+        );
+        d.action = Action::EvictNow;
+        assert_eq!(
+            QueueItem::from_decision("ns/b", &d, at(5.0)).map(|i| i.due),
+            Some(at(5.0))
+        );
+        d.action = Action::Stay;
+        assert_eq!(QueueItem::from_decision("ns/b", &d, at(0.0)), None);
     }
 
     #[test]
