@@ -25,3 +25,10 @@ impl Reason {
         }
     }
 }
+
+pub mod eviction;
+pub mod noexecute;
+pub mod prescheduling;
+pub mod queue;
+pub mod taint_policy;
+pub mod toleration;

@@ -1,0 +1,358 @@
+//! Kubernetes toleration matching and where a binding's tolerations come from.
+//!
+//! Matching follows the core Kubernetes rule with the comparison operators (`Lt`, `Gt`)
+//! disabled, as upstream Karmada calls it: an empty toleration effect matches every
+//! effect, an empty key matches every key, an empty operator means `Equal`, `Equal`
+//! compares values, `Exists` ignores the value, and any other operator never matches.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::Reason;
+use crate::api::{
+    BindingSpec, ClusterResourceBinding, Placement, ResourceBinding, Taint, Toleration,
+    APPLIED_PLACEMENT_ANNOTATION,
+};
+
+/// The parts of a ResourceBinding or ClusterResourceBinding the failover engine reads.
+#[derive(Clone, Copy, Debug)]
+pub struct BindingRef<'a> {
+    /// The binding's spec.
+    pub spec: &'a BindingSpec,
+    /// The binding's annotations (`None` when it has none).
+    pub annotations: Option<&'a BTreeMap<String, String>>,
+}
+
+impl<'a> BindingRef<'a> {
+    /// A view of `spec` with the given annotations.
+    pub fn new(spec: &'a BindingSpec, annotations: Option<&'a BTreeMap<String, String>>) -> Self {
+        BindingRef { spec, annotations }
+    }
+}
+
+impl<'a> From<&'a ResourceBinding> for BindingRef<'a> {
+    fn from(rb: &'a ResourceBinding) -> Self {
+        BindingRef::new(&rb.spec.inner, rb.metadata.annotations.as_ref())
+    }
+}
+
+impl<'a> From<&'a ClusterResourceBinding> for BindingRef<'a> {
+    fn from(crb: &'a ClusterResourceBinding) -> Self {
+        BindingRef::new(&crb.spec.inner, crb.metadata.annotations.as_ref())
+    }
+}
+
+/// Whether `toleration` tolerates `taint`.
+pub fn tolerates(toleration: &Toleration, taint: &Taint) -> bool {
+    let effect = toleration.effect.as_deref().unwrap_or_default();
+    if !effect.is_empty() && effect != taint.effect {
+        return false;
+    }
+    let key = toleration.key.as_deref().unwrap_or_default();
+    if !key.is_empty() && key != taint.key {
+        return false;
+    }
+    match toleration.operator.as_deref().unwrap_or_default() {
+        "" | "Equal" => {
+            toleration.value.as_deref().unwrap_or_default()
+                == taint.value.as_deref().unwrap_or_default()
+        }
+        "Exists" => true,
+        _ => false,
+    }
+}
+
+/// The first toleration of `tolerations` that tolerates `taint`, with its index.
+pub fn first_tolerating<'t>(
+    tolerations: &'t [Toleration],
+    taint: &Taint,
+) -> Option<(usize, &'t Toleration)> {
+    tolerations
+        .iter()
+        .enumerate()
+        .find(|(_, t)| tolerates(t, taint))
+}
+
+/// Where a binding's tolerations were read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TolerationSource {
+    /// The `policy.karmada.io/applied-placement` annotation.
+    AppliedPlacement,
+    /// `spec.placement.clusterTolerations`.
+    SpecPlacement,
+    /// Neither exists: the binding tolerates nothing.
+    None,
+}
+
+/// A binding's cluster tolerations and the reason naming their source.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BindingTolerations {
+    /// The tolerations, in declaration order.
+    pub tolerations: Vec<Toleration>,
+    /// Where they came from.
+    pub source: TolerationSource,
+    /// Why that source was used.
+    pub reason: Reason,
+}
+
+/// Reads the placement recorded in the applied-placement annotation: `Ok(None)` when the
+/// annotation is absent or empty, `Err` (a reason) when it is not a valid Placement.
+pub fn applied_placement(
+    annotations: Option<&BTreeMap<String, String>>,
+) -> Result<Option<Placement>, Reason> {
+    let Some(text) = annotations.and_then(|a| a.get(APPLIED_PLACEMENT_ANNOTATION)) else {
+        return Ok(None);
+    };
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_str::<Placement>(text)
+        .map(Some)
+        .map_err(|e| {
+            Reason::new(
+                "applied-placement-invalid",
+                format!("annotation {APPLIED_PLACEMENT_ANNOTATION} is not a valid Placement: {e}"),
+            )
+        })
+}
+
+/// The tolerations a binding's taint decisions use: the applied-placement annotation
+/// first, else `spec.placement.clusterTolerations`. An unreadable annotation is an error
+/// (the controller would fail on it too and retry without evicting).
+pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Reason> {
+    if let Some(placement) = applied_placement(binding.annotations)? {
+        let n = placement.cluster_tolerations.len();
+        return Ok(BindingTolerations {
+            tolerations: placement.cluster_tolerations,
+            source: TolerationSource::AppliedPlacement,
+            reason: Reason::new(
+                "tolerations-from-applied-placement",
+                format!("{n} toleration(s) read from annotation {APPLIED_PLACEMENT_ANNOTATION}"),
+            ),
+        });
+    }
+    if let Some(placement) = &binding.spec.placement {
+        let n = placement.cluster_tolerations.len();
+        return Ok(BindingTolerations {
+            tolerations: placement.cluster_tolerations.clone(),
+            source: TolerationSource::SpecPlacement,
+            reason: Reason::new(
+                "tolerations-from-spec-placement",
+                format!(
+                    "no {APPLIED_PLACEMENT_ANNOTATION} annotation; {n} toleration(s) read from spec.placement.clusterTolerations"
+                ),
+            ),
+        });
+    }
+    Ok(BindingTolerations {
+        tolerations: Vec::new(),
+        source: TolerationSource::None,
+        reason: Reason::new(
+            "tolerations-none",
+            "the binding has neither an applied placement nor spec.placement: it tolerates no taint",
+        ),
+    })
+}
+
+/// A short human rendering of a taint: `key=value:Effect`.
+pub fn describe_taint(taint: &Taint) -> String {
+    match taint.value.as_deref() {
+        Some(v) if !v.is_empty() => format!("{}={}:{}", taint.key, v, taint.effect),
+        _ => format!("{}:{}", taint.key, taint.effect),
+    }
+}
+
+/// A short human rendering of a toleration.
+pub fn describe_toleration(t: &Toleration) -> String {
+    let key = t.key.as_deref().filter(|k| !k.is_empty()).unwrap_or("*");
+    let op = t
+        .operator
+        .as_deref()
+        .filter(|o| !o.is_empty())
+        .unwrap_or("Equal");
+    let effect = t.effect.as_deref().filter(|e| !e.is_empty()).unwrap_or("*");
+    let mut s = if op == "Exists" {
+        format!("{key} Exists :{effect}")
+    } else {
+        format!("{key}={}:{effect}", t.value.as_deref().unwrap_or_default())
+    };
+    if let Some(secs) = t.toleration_seconds {
+        s.push_str(&format!(" for {secs}s"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
+        Taint {
+            key: key.into(),
+            value: value.map(Into::into),
+            effect: effect.into(),
+            time_added: None,
+        }
+    }
+
+    fn tol(
+        key: Option<&str>,
+        op: Option<&str>,
+        value: Option<&str>,
+        effect: Option<&str>,
+    ) -> Toleration {
+        Toleration {
+            key: key.map(Into::into),
+            operator: op.map(Into::into),
+            value: value.map(Into::into),
+            effect: effect.map(Into::into),
+            toleration_seconds: None,
+        }
+    }
+
+    #[test]
+    fn empty_key_exists_matches_every_key() {
+        let t = tol(None, Some("Exists"), None, None);
+        assert!(tolerates(&t, &taint("a", Some("x"), "NoExecute")));
+        assert!(tolerates(&t, &taint("b", None, "NoSchedule")));
+    }
+
+    #[test]
+    fn empty_effect_matches_every_effect() {
+        let t = tol(Some("a"), Some("Exists"), None, Some(""));
+        assert!(tolerates(&t, &taint("a", None, "NoExecute")));
+        assert!(tolerates(&t, &taint("a", None, "PreferNoExecute")));
+    }
+
+    #[test]
+    fn effect_must_match_when_set() {
+        let t = tol(Some("a"), Some("Exists"), None, Some("NoSchedule"));
+        assert!(!tolerates(&t, &taint("a", None, "NoExecute")));
+    }
+
+    #[test]
+    fn key_must_match_when_set() {
+        let t = tol(Some("a"), Some("Exists"), None, None);
+        assert!(!tolerates(&t, &taint("b", None, "NoExecute")));
+    }
+
+    #[test]
+    fn empty_operator_is_equal_and_compares_values() {
+        let t = tol(Some("a"), None, Some("x"), None);
+        assert!(tolerates(&t, &taint("a", Some("x"), "NoExecute")));
+        assert!(!tolerates(&t, &taint("a", Some("y"), "NoExecute")));
+        assert!(!tolerates(&t, &taint("a", None, "NoExecute")));
+        let none = tol(Some("a"), Some("Equal"), None, None);
+        assert!(tolerates(&none, &taint("a", None, "NoExecute")));
+        assert!(tolerates(&none, &taint("a", Some(""), "NoExecute")));
+    }
+
+    #[test]
+    fn exists_ignores_value() {
+        let t = tol(Some("a"), Some("Exists"), Some("ignored"), None);
+        assert!(tolerates(&t, &taint("a", Some("x"), "NoExecute")));
+    }
+
+    #[test]
+    fn unknown_operators_never_match() {
+        for op in ["Lt", "Gt", "exists", "bogus"] {
+            let t = tol(Some("a"), Some(op), Some("1"), None);
+            assert!(!tolerates(&t, &taint("a", Some("1"), "NoExecute")), "{op}");
+        }
+    }
+
+    #[test]
+    fn empty_key_with_equal_matches_only_empty_values() {
+        let t = tol(None, Some("Equal"), None, None);
+        assert!(tolerates(&t, &taint("a", None, "NoExecute")));
+        assert!(!tolerates(&t, &taint("a", Some("v"), "NoExecute")));
+    }
+
+    #[test]
+    fn first_tolerating_returns_the_first_match() {
+        let ts = vec![
+            tol(Some("b"), Some("Exists"), None, None),
+            tol(Some("a"), Some("Exists"), None, None),
+            tol(None, Some("Exists"), None, None),
+        ];
+        assert_eq!(
+            first_tolerating(&ts, &taint("a", None, "NoExecute")).map(|p| p.0),
+            Some(1)
+        );
+        assert_eq!(
+            first_tolerating(&ts, &taint("c", None, "NoExecute")).map(|p| p.0),
+            Some(2)
+        );
+        assert!(first_tolerating(&[], &taint("c", None, "NoExecute")).is_none());
+    }
+
+    fn spec_with(tolerations: Vec<Toleration>) -> BindingSpec {
+        BindingSpec {
+            placement: Some(Placement {
+                cluster_tolerations: tolerations,
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn annotation_wins_over_spec_placement() {
+        let spec = spec_with(vec![tol(Some("spec"), Some("Exists"), None, None)]);
+        let mut ann = BTreeMap::new();
+        ann.insert(
+            APPLIED_PLACEMENT_ANNOTATION.to_string(),
+            r#"{"clusterTolerations":[{"key":"ann","operator":"Exists"}]}"#.to_string(),
+        );
+        let got = tolerations_of(BindingRef::new(&spec, Some(&ann))).unwrap();
+        assert_eq!(got.source, TolerationSource::AppliedPlacement);
+        assert_eq!(got.tolerations[0].key.as_deref(), Some("ann"));
+        assert_eq!(got.reason.code, "tolerations-from-applied-placement");
+    }
+
+    #[test]
+    fn spec_placement_is_the_fallback() {
+        let spec = spec_with(vec![tol(Some("spec"), Some("Exists"), None, None)]);
+        let got = tolerations_of(BindingRef::new(&spec, None)).unwrap();
+        assert_eq!(got.source, TolerationSource::SpecPlacement);
+        assert_eq!(got.tolerations.len(), 1);
+        let empty = BTreeMap::from([(APPLIED_PLACEMENT_ANNOTATION.to_string(), " ".to_string())]);
+        let got = tolerations_of(BindingRef::new(&spec, Some(&empty))).unwrap();
+        assert_eq!(got.source, TolerationSource::SpecPlacement);
+    }
+
+    #[test]
+    fn no_placement_tolerates_nothing() {
+        let got = tolerations_of(BindingRef::new(&BindingSpec::default(), None)).unwrap();
+        assert_eq!(got.source, TolerationSource::None);
+        assert!(got.tolerations.is_empty());
+    }
+
+    #[test]
+    fn invalid_annotation_is_a_reason_not_a_panic() {
+        let spec = spec_with(vec![]);
+        let ann = BTreeMap::from([(
+            APPLIED_PLACEMENT_ANNOTATION.to_string(),
+            "{not json".to_string(),
+        )]);
+        let err = tolerations_of(BindingRef::new(&spec, Some(&ann))).unwrap_err();
+        assert_eq!(err.code, "applied-placement-invalid");
+    }
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(
+            describe_taint(&taint("a", Some("v"), "NoExecute")),
+            "a=v:NoExecute"
+        );
+        assert_eq!(
+            describe_taint(&taint("a", None, "NoSchedule")),
+            "a:NoSchedule"
+        );
+        let mut t = tol(None, Some("Exists"), None, None);
+        t.toleration_seconds = Some(30);
+        assert_eq!(describe_toleration(&t), "* Exists :* for 30s");
+    }
+}
