@@ -17,5 +17,6 @@ pub mod error;
 pub mod logging;
 pub mod output;
 pub mod prompt;
+pub mod selector;
 pub mod state;
 pub mod taints;

@@ -29,3 +29,13 @@ pub use k8s_openapi::apimachinery::pkg::apis::meta::v1::{
 
 /// Resource names to quantities (`cpu`, `memory`, `pods`, ...).
 pub type ResourceList = std::collections::BTreeMap<String, Quantity>;
+
+/// Deserialize `null` as the default (Go writes `null` for nil slices and maps).
+pub(crate) fn nullable<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + serde::Deserialize<'de>,
+{
+    use serde::Deserialize;
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}

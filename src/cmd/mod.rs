@@ -1,8 +1,10 @@
 //! One module per subcommand. Each reads as gather, decide, render or apply.
 
 mod cluster_taints;
+mod common;
 pub mod completion;
 pub mod cordon;
+pub mod dry_run;
 pub mod snapshot;
 pub mod taint;
 
@@ -16,7 +18,8 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Cordon(args) => cordon::run(&cli.global, args, true).await,
         Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
         Command::Snapshot(args) => snapshot::run(&cli.global, args).await,
-        Command::DryRun(_) | Command::Policy(_) => Err(Error::failure("not built yet")),
+        Command::DryRun(args) => dry_run::run(&cli.global, args).await,
+        Command::Policy(_) => Err(Error::failure("not built yet")),
         Command::Completion(args) => completion::run(args.shell),
         Command::External(words) => Err(unknown_command(
             words.first().map(String::as_str).unwrap_or(""),

@@ -32,3 +32,4 @@ pub mod prescheduling;
 pub mod queue;
 pub mod taint_policy;
 pub mod toleration;
+pub mod simulate;

@@ -1,0 +1,116 @@
+//! kubectl label selectors (`a=b,c!=d,e in (x,y),f notin (z),g,!h`) parsed and matched
+//! against label maps, for commands that filter a snapshot locally.
+
+use std::collections::BTreeMap;
+
+/// One requirement of a selector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Requirement {
+    Equals(String, String),
+    NotEquals(String, String),
+    In(String, Vec<String>),
+    NotIn(String, Vec<String>),
+    Exists(String),
+    DoesNotExist(String),
+}
+
+/// A parsed selector: every requirement must hold.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Selector(pub Vec<Requirement>);
+
+impl Selector {
+    /// Parse kubectl's selector syntax.
+    pub fn parse(text: &str) -> Result<Selector, String> {
+        let mut reqs = Vec::new();
+        for part in split_top_level(text) {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let req = if let Some(key) = part.strip_prefix('!') {
+                Requirement::DoesNotExist(key.trim().to_string())
+            } else if let Some((k, v)) = part.split_once("!=") {
+                Requirement::NotEquals(k.trim().into(), v.trim().into())
+            } else if let Some((k, v)) = part.split_once("==").or_else(|| part.split_once('=')) {
+                Requirement::Equals(k.trim().into(), v.trim().into())
+            } else if let Some((k, vs)) = split_set(part, " notin ") {
+                Requirement::NotIn(k, vs)
+            } else if let Some((k, vs)) = split_set(part, " in ") {
+                Requirement::In(k, vs)
+            } else {
+                Requirement::Exists(part.to_string())
+            };
+            let key = match &req {
+                Requirement::Equals(k, _)
+                | Requirement::NotEquals(k, _)
+                | Requirement::In(k, _)
+                | Requirement::NotIn(k, _)
+                | Requirement::Exists(k)
+                | Requirement::DoesNotExist(k) => k,
+            };
+            crate::taints::validate_key(key).map_err(|e| format!("invalid selector {text:?}: {e}"))?;
+            reqs.push(req);
+        }
+        if reqs.is_empty() {
+            return Err(format!("invalid selector {text:?}: it is empty"));
+        }
+        Ok(Selector(reqs))
+    }
+
+    /// Whether `labels` satisfy every requirement.
+    pub fn matches(&self, labels: Option<&BTreeMap<String, String>>) -> bool {
+        let get = |k: &str| labels.and_then(|l| l.get(k));
+        self.0.iter().all(|r| match r {
+            Requirement::Equals(k, v) => get(k) == Some(v),
+            Requirement::NotEquals(k, v) => get(k) != Some(v),
+            Requirement::In(k, vs) => get(k).is_some_and(|x| vs.contains(x)),
+            Requirement::NotIn(k, vs) => get(k).is_none_or(|x| !vs.contains(x)),
+            Requirement::Exists(k) => get(k).is_some(),
+            Requirement::DoesNotExist(k) => get(k).is_none(),
+        })
+    }
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+fn split_set(part: &str, op: &str) -> Option<(String, Vec<String>)> {
+    let (k, rest) = part.split_once(op)?;
+    let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
+    Some((k.trim().to_string(), inner.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn parses_and_matches_every_form() {
+        let s = Selector::parse("region in (eu, us),tier!=edge,env=prod,!legacy,team").unwrap();
+        assert_eq!(s.0.len(), 5);
+        assert!(s.matches(Some(&labels(&[("region", "eu"), ("env", "prod"), ("team", "a")]))));
+        assert!(!s.matches(Some(&labels(&[("region", "ap"), ("env", "prod"), ("team", "a")]))));
+        assert!(!s.matches(Some(&labels(&[("region", "eu"), ("env", "prod"), ("team", "a"), ("legacy", "")]))));
+        assert!(Selector::parse("a notin (x)").unwrap().matches(None));
+        assert!(Selector::parse("").is_err());
+        assert!(Selector::parse("bad key=1").is_err());
+    }
+}
