@@ -9,3 +9,4 @@
 //! - [`cmd`]: one module per subcommand: gather, decide, render or apply.
 
 pub mod api;
+pub mod engine;

@@ -19,6 +19,15 @@ pub struct Reason {
 impl Reason {
     /// A reason with the given code and message.
     pub fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Reason { code, message: message.into() }
+        Reason {
+            code,
+            message: message.into(),
+        }
     }
 }
+
+pub mod affinity;
+pub mod division;
+pub mod estimate;
+pub mod placement;
+pub mod quantity;
