@@ -21,18 +21,11 @@ fn vector_dirs() -> Vec<PathBuf> {
     if shared.is_dir() {
         dirs.push(shared);
     } else {
-        eprintln!(
-            "note: {} not found; skipping the shared vectors",
-            shared.display()
-        );
+        eprintln!("note: {} not found; skipping the shared vectors", shared.display());
     }
     if let Ok(extra) = std::env::var("KARMADACTL_CONFORMANCE_DIR") {
         let extra = PathBuf::from(extra);
-        assert!(
-            extra.is_dir(),
-            "KARMADACTL_CONFORMANCE_DIR={} is not a directory",
-            extra.display()
-        );
+        assert!(extra.is_dir(), "KARMADACTL_CONFORMANCE_DIR={} is not a directory", extra.display());
         dirs.push(extra);
     }
     dirs
@@ -51,11 +44,7 @@ fn engine_agrees_with_upstream_vectors() {
         files.sort();
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
-            for (n, line) in text
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty())
-            {
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let v: Value = serde_json::from_str(line)
                     .unwrap_or_else(|e| panic!("{}:{}: {e}", file.display(), n + 1));
                 let family = v["family"].as_str().unwrap_or_default();
@@ -71,20 +60,11 @@ fn engine_agrees_with_upstream_vectors() {
             }
         }
     }
-    eprintln!(
-        "conformance: {} vectors, {} disagree",
-        total,
-        failures.len()
-    );
+    eprintln!("conformance: {} vectors, {} disagree", total, failures.len());
     assert!(
         failures.is_empty(),
         "{} of {total} vectors disagree:\n{}",
         failures.len(),
-        failures
-            .iter()
-            .take(50)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        failures.iter().take(50).cloned().collect::<Vec<_>>().join("\n")
     );
 }

@@ -11,9 +11,9 @@ pub mod policy;
 pub mod taint;
 
 pub use binding::{
-    AggregatedStatusItem, BindingSpec, BindingStatus, ClusterResourceBinding, GracefulEvictionTask,
-    ObjectReference, ReplicaRequirements, ResourceBinding, ResourceBindingSpec, TargetCluster,
-    APPLIED_PLACEMENT_ANNOTATION,
+    AggregatedStatusItem, BindingSpec, BindingStatus, ClusterResourceBinding,
+    GracefulEvictionTask, ObjectReference, ReplicaRequirements, ResourceBinding,
+    ResourceBindingSpec, TargetCluster, APPLIED_PLACEMENT_ANNOTATION,
 };
 pub use cluster::{Cluster, ClusterSpec, ClusterStatus, ResourceSummary};
 pub use policy::{
@@ -22,10 +22,10 @@ pub use policy::{
 };
 pub use taint::{Taint, TaintEffect, Toleration};
 
-pub use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 pub use k8s_openapi::apimachinery::pkg::apis::meta::v1::{
     Condition, LabelSelector, LabelSelectorRequirement, ObjectMeta, Time,
 };
+pub use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 
 /// Resource names to quantities (`cpu`, `memory`, `pods`, ...).
 pub type ResourceList = std::collections::BTreeMap<String, Quantity>;
