@@ -29,10 +29,7 @@ pub fn all() -> Vec<CustomResourceDefinition> {
 
 fn preserve_unknown_fields(crd: CustomResourceDefinition) -> CustomResourceDefinition {
     let mut value = serde_json::to_value(&crd).expect("CRD serializes");
-    if let Some(versions) = value
-        .pointer_mut("/spec/versions")
-        .and_then(Value::as_array_mut)
-    {
+    if let Some(versions) = value.pointer_mut("/spec/versions").and_then(Value::as_array_mut) {
         for version in versions {
             if let Some(schema) = version.pointer_mut("/schema/openAPIV3Schema/properties") {
                 for key in ["spec", "status"] {
@@ -47,14 +44,9 @@ fn preserve_unknown_fields(crd: CustomResourceDefinition) -> CustomResourceDefin
 }
 
 fn mark_objects(node: &mut Value) {
-    let Some(map) = node.as_object_mut() else {
-        return;
-    };
+    let Some(map) = node.as_object_mut() else { return };
     if map.get("type").and_then(Value::as_str) == Some("object") {
-        map.insert(
-            "x-kubernetes-preserve-unknown-fields".into(),
-            Value::Bool(true),
-        );
+        map.insert("x-kubernetes-preserve-unknown-fields".into(), Value::Bool(true));
     }
     for key in ["properties", "additionalProperties", "items"] {
         match map.get_mut(key) {
