@@ -19,10 +19,7 @@ pub struct Reason {
 impl Reason {
     /// A reason with the given code and message.
     pub fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Reason {
-            code,
-            message: message.into(),
-        }
+        Reason { code, message: message.into() }
     }
 }
 
