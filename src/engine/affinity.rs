@@ -68,7 +68,7 @@ impl<'a> CompiledAffinity<'a> {
             }
             let empty = BTreeMap::new();
             let labels = cluster.metadata.labels.as_ref().unwrap_or(&empty);
-            if !label_selector_matches(selector, labels) {
+            if !selector_matches_unchecked(selector, labels) {
                 return false;
             }
         }
@@ -84,9 +84,11 @@ impl<'a> CompiledAffinity<'a> {
 /// Whether `labels` satisfy `selector`: `matchLabels` and `matchExpressions` ANDed; an
 /// empty selector matches everything; an invalid selector matches nothing.
 pub fn label_selector_matches(selector: &LabelSelector, labels: &BTreeMap<String, String>) -> bool {
-    if !label_selector_valid(selector) {
-        return false;
-    }
+    label_selector_valid(selector) && selector_matches_unchecked(selector, labels)
+}
+
+/// Matching of a selector already known to be valid.
+fn selector_matches_unchecked(selector: &LabelSelector, labels: &BTreeMap<String, String>) -> bool {
     if let Some(ml) = &selector.match_labels {
         for (k, v) in ml {
             if labels.get(k) != Some(v) {

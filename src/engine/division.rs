@@ -401,7 +401,7 @@ fn dynamic_assign(
             (replicas64 - assigned, available, scheduled.clone())
         };
     // Largest first; ties keep their order (upstream's sort is stable at these sizes).
-    available.sort_by(|a, b| b.1.cmp(&a.1));
+    available.sort_by_key(|a| std::cmp::Reverse(a.1));
     let total: i64 = available.iter().map(|a| a.1).sum();
     if total < target {
         return Err(AssignError::InsufficientCapacity {

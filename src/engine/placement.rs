@@ -22,6 +22,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -147,8 +148,17 @@ impl From<AssignError> for PlacementError {
 pub struct FleetIndex<'a> {
     clusters: &'a [Cluster],
     by_name: HashMap<&'a str, usize>,
+    /// Whether two clusters share a name (then names are matched one by one).
+    duplicate_names: bool,
+    /// `api_key(group/version, kind)` -> bitset of the clusters serving it.
+    apis: HashMap<String, Vec<u64>>,
     info: Vec<ClusterInfo<'a>>,
+    /// Clusters matching each affinity seen so far (bindings of one policy share it).
+    affinity_cache: Mutex<HashMap<String, Arc<Vec<u64>>>>,
 }
+
+/// Affinities remembered per fleet index before the cache starts over.
+const AFFINITY_CACHE_LIMIT: usize = 4096;
 
 #[derive(Debug)]
 struct ClusterInfo<'a> {
@@ -156,8 +166,6 @@ struct ClusterInfo<'a> {
     deleting: bool,
     /// `NoSchedule` and `NoExecute` taints only.
     hard_taints: Vec<&'a Taint>,
-    /// (group/version, kind), sorted.
-    apis: Vec<(&'a str, &'a str)>,
     capacity: ClusterCapacity,
 }
 
@@ -166,35 +174,34 @@ impl<'a> FleetIndex<'a> {
     /// lookups by name).
     pub fn new(clusters: &'a [Cluster]) -> Self {
         let mut by_name = HashMap::with_capacity(clusters.len());
+        let mut duplicate_names = false;
+        let mut apis: HashMap<String, Vec<u64>> = HashMap::new();
+        let words = clusters.len().div_ceil(64);
         let info = clusters
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let name = cluster_name(c);
-                by_name.entry(name).or_insert(i);
+                duplicate_names |= by_name.insert(name, i).is_some();
                 let hard_taints = c
                     .spec
                     .taints
                     .iter()
                     .filter(|t| t.effect == "NoSchedule" || t.effect == "NoExecute")
                     .collect();
-                let mut apis: Vec<(&str, &str)> = c
-                    .status
-                    .iter()
-                    .flat_map(|s| s.api_enablements.iter())
-                    .flat_map(|e| {
-                        e.resources
-                            .iter()
-                            .map(move |r| (e.group_version.as_str(), r.kind.as_str()))
-                    })
-                    .collect();
-                apis.sort_unstable();
-                apis.dedup();
+                let served = c.status.iter().flat_map(|s| s.api_enablements.iter());
+                for e in served {
+                    for r in &e.resources {
+                        let set = apis
+                            .entry(api_key(&e.group_version, &r.kind))
+                            .or_insert_with(|| vec![0; words]);
+                        set[i / 64] |= 1 << (i % 64);
+                    }
+                }
                 ClusterInfo {
                     name,
                     deleting: c.metadata.deletion_timestamp.is_some(),
                     hard_taints,
-                    apis,
                     capacity: ClusterCapacity::new(c),
                 }
             })
@@ -202,7 +209,10 @@ impl<'a> FleetIndex<'a> {
         FleetIndex {
             clusters,
             by_name,
+            duplicate_names,
+            apis,
             info,
+            affinity_cache: Mutex::new(HashMap::new()),
         }
     }
 
@@ -211,9 +221,70 @@ impl<'a> FleetIndex<'a> {
         self.clusters
     }
 
-    /// Position of the cluster named `name`.
+    /// Position of the cluster named `name` (the first one when names repeat).
     pub fn position(&self, name: &str) -> Option<usize> {
+        if self.duplicate_names {
+            return self.info.iter().position(|c| c.name == name);
+        }
         self.by_name.get(name).copied()
+    }
+
+    /// Positions of every cluster named by `names`.
+    fn positions<'n>(&self, names: impl Iterator<Item = &'n str>) -> Vec<usize> {
+        let mut out: Vec<usize> = if self.duplicate_names {
+            let names: Vec<&str> = names.collect();
+            (0..self.info.len())
+                .filter(|&i| names.contains(&self.info[i].name))
+                .collect()
+        } else {
+            names.filter_map(|n| self.by_name.get(n).copied()).collect()
+        };
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Bitset of the clusters matching `affinity`, computed once per distinct affinity.
+    fn affinity_set(&self, affinity: &ClusterAffinity) -> Arc<Vec<u64>> {
+        let key = serde_json::to_string(affinity).unwrap_or_default();
+        if let Some(set) = self
+            .affinity_cache
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).cloned())
+        {
+            return set;
+        }
+        let compiled = CompiledAffinity::new(affinity);
+        let mut set = vec![0u64; self.info.len().div_ceil(64)];
+        for (i, c) in self.clusters.iter().enumerate() {
+            if compiled.matches(c) {
+                set[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let set = Arc::new(set);
+        if let Ok(mut cache) = self.affinity_cache.lock() {
+            if cache.len() >= AFFINITY_CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(key, set.clone());
+        }
+        set
+    }
+
+    /// Per-binding marks: clusters being evicted, clusters in the current result and
+    /// clusters serving the workload's API.
+    fn marks(&self, ctx: &BindingCtx) -> Marks<'_> {
+        Marks {
+            evicting: self.positions(
+                ctx.spec
+                    .graceful_eviction_tasks
+                    .iter()
+                    .map(|t| t.from_cluster.as_str()),
+            ),
+            in_result: self.positions(ctx.spec.clusters.iter().map(|t| t.name.as_str())),
+            api: self.apis.get(&api_key(&ctx.group_version, ctx.kind)),
+        }
     }
 
     /// Predict the scheduling result of `spec` over the fleet.
@@ -243,31 +314,41 @@ impl<'a> FleetIndex<'a> {
         affinity: Option<&ClusterAffinity>,
         term: Option<&ClusterAffinityTerm>,
     ) -> Result<Prediction, PlacementError> {
-        let compiled = affinity.map(CompiledAffinity::new);
+        let marks = self.marks(ctx);
         let mut feasible: Vec<usize> = Vec::new();
         let mut filtered: Vec<FilteredCluster> = Vec::new();
         // Named clusters only: every other cluster fails the affinity anyway.
         let named = affinity.filter(|a| !a.cluster_names.is_empty());
-        let mut check = |i: usize| match self.check(ctx, compiled.as_ref(), i) {
+        // Affinity first (every cluster outside it fails it), then the other filters.
+        let mut check = |i: usize| match self.check(ctx, &marks, i) {
             Ok(()) => feasible.push(i),
             Err(code) => filtered.push(FilteredCluster {
                 index: i as u32,
                 code,
             }),
         };
-        let all_considered = match named {
-            Some(a) => {
-                let mut seen: Vec<usize> = a
-                    .cluster_names
-                    .iter()
-                    .filter_map(|n| self.position(n))
-                    .collect();
-                seen.sort_unstable();
-                seen.dedup();
-                seen.into_iter().for_each(&mut check);
+        let all_considered = match (affinity, named) {
+            (_, Some(a)) => {
+                let compiled = CompiledAffinity::new(a);
+                for i in self.positions(a.cluster_names.iter().map(String::as_str)) {
+                    if compiled.matches(&self.clusters[i]) {
+                        check(i);
+                    }
+                }
                 false
             }
-            None => {
+            (Some(a), None) => {
+                let set = self.affinity_set(a);
+                for (w, &word) in set.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        check(w * 64 + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
+                }
+                false
+            }
+            (None, None) => {
                 (0..self.info.len()).for_each(&mut check);
                 true
             }
@@ -305,26 +386,19 @@ impl<'a> FleetIndex<'a> {
     }
 
     /// Run the filters on the cluster at `i`.
-    fn check(
-        &self,
-        ctx: &BindingCtx,
-        affinity: Option<&CompiledAffinity>,
-        i: usize,
-    ) -> Result<(), FilterCode> {
+    fn check(&self, ctx: &BindingCtx, marks: &Marks, i: usize) -> Result<(), FilterCode> {
         let info = &self.info[i];
         if info.deleting {
             return Err(FilterCode::Deleting);
         }
-        if ctx.evicting(info.name) {
+        if marks.evicting.contains(&i) {
             return Err(FilterCode::Eviction);
         }
-        let in_result = ctx.in_result(info.name);
-        if !in_result
-            && info
-                .apis
-                .binary_search(&(ctx.group_version.as_str(), ctx.kind))
-                .is_err()
-        {
+        let in_result = marks.in_result.contains(&i);
+        let serves_api = marks
+            .api
+            .is_some_and(|set| set[i / 64] & (1 << (i % 64)) != 0);
+        if !in_result && !serves_api {
             return Err(FilterCode::ApiEnablement);
         }
         if !in_result
@@ -335,11 +409,6 @@ impl<'a> FleetIndex<'a> {
             .is_some()
         {
             return Err(FilterCode::Taint);
-        }
-        if let Some(a) = affinity {
-            if !a.matches(&self.clusters[i]) {
-                return Err(FilterCode::Affinity);
-            }
         }
         if spread_field_missing(&self.clusters[i], &ctx.placement.spread_constraints).is_some() {
             return Err(FilterCode::SpreadConstraint);
@@ -463,10 +532,11 @@ pub struct Prediction {
     pub feasible: Vec<u32>,
     /// Fleet positions of the clusters selected, in upstream's order.
     pub selected: Vec<u32>,
-    /// Clusters filtered out, with the first filter they failed.
+    /// Clusters filtered out, with the first filter they failed. When the placement has
+    /// a cluster affinity, only clusters matching it are listed (the others fail the
+    /// affinity filter; [`Prediction::explain`] details every cluster).
     pub filtered: Vec<FilteredCluster>,
-    /// False when only the clusters named by the affinity's `clusterNames` were examined
-    /// (every other cluster fails the affinity).
+    /// False when a cluster affinity applied, so `filtered` omits the clusters outside it.
     pub all_considered: bool,
 }
 
@@ -554,6 +624,17 @@ fn explain_filtered(cluster: &Cluster, spec: &BindingSpec, term: Option<&str>) -
 
 // ---------------------------------------------------------------------------------------
 // Per-binding context and filters
+
+fn api_key(group_version: &str, kind: &str) -> String {
+    format!("{group_version}\n{kind}")
+}
+
+/// Fleet positions resolved once per binding.
+struct Marks<'f> {
+    evicting: Vec<usize>,
+    in_result: Vec<usize>,
+    api: Option<&'f Vec<u64>>,
+}
 
 static DEFAULT_PLACEMENT: std::sync::LazyLock<Placement> =
     std::sync::LazyLock::new(Placement::default);
@@ -925,7 +1006,9 @@ fn select_by_region<'a>(
 
 /// Go's float64 -> int64 conversion on amd64: out of range (and NaN) gives i64::MIN.
 fn go_f64_to_i64(x: f64) -> i64 {
-    if x.is_nan() || x >= 9.223_372_036_854_775_808e18 || x < -9.223_372_036_854_775_808e18 {
+    // 2^63 is exactly representable; anything outside [-2^63, 2^63) does not fit.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    if x.is_nan() || !(-LIMIT..LIMIT).contains(&x) {
         i64::MIN
     } else {
         x as i64

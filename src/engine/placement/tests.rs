@@ -258,7 +258,7 @@ fn spread_constraint_filter_and_region_selection() {
 fn cluster_spread_constraint_prefers_capacity() {
     // Needs 80: the two best by score (40 + 30) cannot; swap in the roomiest (60).
     let cap = |cpu: &str| json!({"status": {"resourceSummary": {"allocatable": {"cpu": cpu, "pods": "1000"}}}});
-    let clusters = vec![
+    let clusters = [
         cluster("m1", cap("40")),
         cluster("m2", cap("30")),
         cluster("m3", cap("60")),
@@ -366,7 +366,8 @@ fn label_and_field_affinity_and_deleting_clusters() {
         vec!["selected", "filtered-affinity", "filtered-deleting"]
     );
     let json = serde_json::to_value(&p).unwrap();
-    assert_eq!(json["filtered"][0]["code"], "filtered-affinity");
+    assert_eq!(json["filtered"][0]["code"], "filtered-deleting");
+    assert_eq!(json["allConsidered"], false);
 }
 
 #[test]
@@ -534,4 +535,65 @@ proptest! {
         prop_assert!(p.clusters.iter().all(|t| t.name != evicted_name));
         prop_assert!(!p.clusters.is_empty());
     }
+}
+
+/// Throughput check: `KARMADACTL_BENCH_BINDINGS` bindings (default 2000) over 1000
+/// clusters; run with `cargo test --lib fleet_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fleet_throughput() {
+    let n: usize = std::env::var("KARMADACTL_BENCH_BINDINGS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let clusters: Vec<Cluster> = (0..1000)
+        .map(|i| {
+            let taints = if i % 10 == 0 {
+                json!([{"key": "cluster.karmada.io/not-ready", "effect": "NoExecute"}])
+            } else {
+                json!([])
+            };
+            let env = ["prod", "dev", "test"][i % 3];
+            cluster(
+                &format!("c{i:04}"),
+                json!({"metadata": {"labels": {"env": env, "team": format!("t{}", i % 20)}},
+                       "spec": {"region": format!("r{}", i % 7), "provider": "aws", "taints": taints}}),
+            )
+        })
+        .collect();
+    let fleet = FleetIndex::new(&clusters);
+    let specs: Vec<BindingSpec> = (0..n)
+        .map(|b| {
+            let names: Vec<String> = (0..3).map(|k| format!("c{:04}", (b * 7 + k * 13) % 1000)).collect();
+            let placement = match b % 4 {
+                0 | 1 => json!({"clusterAffinity": {"clusterNames": names},
+                    "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                        "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}),
+                2 => json!({"clusterAffinity": {"labelSelector": {"matchLabels": {"team": format!("t{}", b % 20)}}},
+                    "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Aggregated"}}),
+                _ => json!({"clusterAffinity": {"labelSelector": {"matchExpressions": [{"key": "env", "operator": "In", "values": ["prod"]}]}},
+                    "spreadConstraints": [{"spreadByField": "cluster", "minGroups": 2, "maxGroups": 3}],
+                    "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                        "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}),
+            };
+            let mut s = spec(json!({"replicas": 6, "replicaRequirements": {"resourceRequest": {"cpu": "100m", "memory": "128Mi"}},
+                "clusters": [{"name": names[0], "replicas": 6}], "placement": placement}));
+            s.graceful_eviction_tasks.push(evicted(&names[0]));
+            s
+        })
+        .collect();
+    let mut per_kind = [std::time::Duration::ZERO; 4];
+    let start = std::time::Instant::now();
+    let mut ok = 0;
+    for (b, s) in specs.iter().enumerate() {
+        let t = std::time::Instant::now();
+        ok += fleet.predict(s).is_ok() as usize;
+        per_kind[b % 4] += t.elapsed();
+    }
+    let took = start.elapsed();
+    eprintln!("by kind (names, names, labels, labels+spread): {per_kind:?}");
+    eprintln!(
+        "{n} bindings over 1000 clusters: {took:?} ({:?}/binding), {ok} scheduled",
+        took / n as u32
+    );
 }
