@@ -26,10 +26,15 @@ impl Reason {
     }
 }
 
+pub mod affinity;
+pub mod division;
+pub mod estimate;
 pub mod eviction;
 pub mod noexecute;
+pub mod placement;
 pub mod prescheduling;
+pub mod quantity;
 pub mod queue;
+pub mod simulate;
 pub mod taint_policy;
 pub mod toleration;
-pub mod simulate;

@@ -1,0 +1,416 @@
+//! The general replica estimator: how many replicas of one workload a cluster can take,
+//! from its `status.resourceSummary` (and customized resource models when present), as
+//! upstream Karmada's general estimator computes it.
+//!
+//! 1. pods = allocatable - allocated - allocating pods; `<= 0` means 0.
+//! 2. Without replica requirements: that pod count.
+//! 3. With `allocatableModelings` and `spec.resourceModels`: as many replicas as fit on
+//!    virtual nodes (for each grade, `count` nodes sized at the grade's minimum of every
+//!    resource and 110 pods), capped by the pod count.
+//! 4. Otherwise, per requested resource, floor(available / requested) (CPU in milli-units,
+//!    others in whole units rounded up), the minimum over resources, capped by the pod
+//!    count; a requested resource the cluster does not report gives 0.
+//!
+//! Quantities that are not valid Kubernetes syntax count as zero (the API server would
+//! have refused them).
+//!
+//! [`ClusterCapacity`] holds the per-cluster part, computed once; [`ReplicaRequest`] the
+//! per-workload part; [`ClusterCapacity::max_replicas`] combines them without allocating.
+
+use std::collections::BTreeMap;
+
+use crate::api::cluster::Cluster;
+use crate::api::{Quantity, ReplicaRequirements, ResourceList};
+
+use super::affinity::is_qualified_name;
+use super::quantity::Amount;
+
+/// Pods one virtual node of a resource model can hold (Kubernetes' default).
+pub const MODEL_NODE_PODS: i64 = 110;
+
+/// Maximum replicas `cluster` can take for one replica needing `requirements` (family
+/// `general_estimate`).
+pub fn general_estimate(cluster: &Cluster, requirements: Option<&ReplicaRequirements>) -> i32 {
+    ClusterCapacity::new(cluster).max_replicas(&ReplicaRequest::new(requirements))
+}
+
+/// What a cluster has left, precomputed from its resource summary and models.
+#[derive(Clone, Debug, Default)]
+pub struct ClusterCapacity {
+    has_summary: bool,
+    allowed_pods: i64,
+    /// allocatable - allocated - allocating for every allocatable resource.
+    available: Vec<(String, Amount)>,
+    /// Virtual nodes of the customized resource models, when they apply.
+    model_nodes: Option<Vec<ModelNode>>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct ModelNode {
+    count: i64,
+    res: NodeResources,
+}
+
+/// Resources in the units the upstream simulator uses.
+#[derive(Clone, Debug, Default)]
+struct NodeResources {
+    milli_cpu: i64,
+    memory: i64,
+    ephemeral: i64,
+    pods: i64,
+    scalars: Vec<(String, i64)>,
+}
+
+impl NodeResources {
+    fn from_list<'a>(list: impl Iterator<Item = (&'a String, &'a Quantity)>) -> Self {
+        let mut r = NodeResources::default();
+        for (name, q) in list {
+            let a = amount(q);
+            match name.as_str() {
+                "cpu" => r.milli_cpu = r.milli_cpu.saturating_add(a.milli_value()),
+                "memory" => r.memory = r.memory.saturating_add(a.value()),
+                "pods" => r.pods = r.pods.saturating_add(a.value()),
+                "ephemeral-storage" => r.ephemeral = r.ephemeral.saturating_add(a.value()),
+                other if is_scalar_resource_name(other) => {
+                    if let Some(e) = r.scalars.iter_mut().find(|(n, _)| n == other) {
+                        e.1 = e.1.saturating_add(a.value());
+                    } else {
+                        r.scalars.push((other.to_string(), a.value()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        r
+    }
+
+    /// How many times `req` fits (the simulator's `MaxDivided`), never negative.
+    fn max_divided(&self, req: &NodeResources) -> i64 {
+        let mut res = i64::MAX;
+        let mut bound = |have: i64, want: i64| {
+            if want > 0 {
+                res = res.min(have / want);
+            }
+        };
+        bound(self.milli_cpu, req.milli_cpu);
+        bound(self.memory, req.memory);
+        bound(self.ephemeral, req.ephemeral);
+        for (name, want) in &req.scalars {
+            let have = self
+                .scalars
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(0, |(_, v)| *v);
+            bound(have, *want);
+        }
+        res.min(self.pods).max(0)
+    }
+}
+
+/// Extended, hugepage, `kubernetes.io/`-prefixed and attachable-volume resource names:
+/// the ones the upstream simulator tracks besides cpu, memory, pods and ephemeral storage.
+fn is_scalar_resource_name(name: &str) -> bool {
+    let prefixed_native = name.contains("kubernetes.io/");
+    let native = !name.contains('/') || prefixed_native;
+    let extended =
+        !native && !name.starts_with("requests.") && is_qualified_name(&format!("requests.{name}"));
+    extended
+        || name.starts_with("hugepages-")
+        || prefixed_native
+        || name.starts_with("attachable-volumes-")
+}
+
+fn amount(q: &Quantity) -> Amount {
+    Amount::of(q).unwrap_or(Amount::ZERO)
+}
+
+fn list_amount(list: &ResourceList, name: &str) -> Option<Amount> {
+    list.get(name).map(amount)
+}
+
+impl ClusterCapacity {
+    /// Precompute what `cluster` has left.
+    pub fn new(cluster: &Cluster) -> Self {
+        let Some(summary) = cluster
+            .status
+            .as_ref()
+            .and_then(|s| s.resource_summary.as_ref())
+        else {
+            return ClusterCapacity::default();
+        };
+        let pods = |l: &ResourceList| list_amount(l, "pods").unwrap_or(Amount::ZERO).value();
+        let allowed_pods = pods(&summary.allocatable)
+            .saturating_sub(pods(&summary.allocated))
+            .saturating_sub(pods(&summary.allocating))
+            .max(0);
+        let available = summary
+            .allocatable
+            .iter()
+            .map(|(name, q)| {
+                let mut a = amount(q);
+                if let Some(used) = list_amount(&summary.allocated, name) {
+                    a = a.saturating_sub(used);
+                }
+                if let Some(used) = list_amount(&summary.allocating, name) {
+                    a = a.saturating_sub(used);
+                }
+                (name.clone(), a)
+            })
+            .collect();
+        let model_nodes = if summary.allocatable_modelings.is_empty() {
+            None
+        } else {
+            model_nodes(cluster)
+        };
+        ClusterCapacity {
+            has_summary: true,
+            allowed_pods,
+            available,
+            model_nodes,
+        }
+    }
+
+    /// Pods the cluster can still take (allocatable - allocated - allocating, >= 0).
+    pub fn allowed_pods(&self) -> i64 {
+        self.allowed_pods
+    }
+
+    /// Whether the customized resource models are used for this cluster.
+    pub fn uses_resource_models(&self) -> bool {
+        self.model_nodes.is_some()
+    }
+
+    /// Maximum replicas of `request` this cluster can take.
+    pub fn max_replicas(&self, request: &ReplicaRequest) -> i32 {
+        if !self.has_summary || self.allowed_pods <= 0 {
+            return 0;
+        }
+        let mut max = self.allowed_pods;
+        if !request.present {
+            return clamp_i32(max);
+        }
+        if let Some(nodes) = &self.model_nodes {
+            let mut total: i64 = 0;
+            for node in nodes {
+                let fit = node.res.max_divided(&request.model);
+                total = total.saturating_add(node.count.saturating_mul(fit));
+            }
+            return clamp_i32(max.min(total.min(i32::MAX as i64)));
+        }
+        for r in &request.summary {
+            let Some((_, avail)) = self.available.iter().find(|(n, _)| *n == r.name) else {
+                return 0;
+            };
+            if avail.value() <= 0 {
+                return 0;
+            }
+            let have = if r.is_cpu {
+                avail.milli_value()
+            } else {
+                avail.value()
+            };
+            max = max.min(have / r.per_replica);
+        }
+        clamp_i32(max)
+    }
+}
+
+fn clamp_i32(v: i64) -> i32 {
+    v.clamp(0, i32::MAX as i64) as i32
+}
+
+/// Virtual nodes per grade; `None` when the models cannot be used (no models, negative
+/// counts), in which case the summary is used instead, as upstream does.
+fn model_nodes(cluster: &Cluster) -> Option<Vec<ModelNode>> {
+    let models = &cluster.spec.resource_models;
+    let modelings = &cluster
+        .status
+        .as_ref()?
+        .resource_summary
+        .as_ref()?
+        .allocatable_modelings;
+    if models.is_empty() {
+        return None;
+    }
+    // Grade -> node template; a repeated grade or resource name: the last one wins.
+    let mut templates: BTreeMap<u32, BTreeMap<&String, &Quantity>> = BTreeMap::new();
+    for m in models {
+        let t: BTreeMap<&String, &Quantity> = m.ranges.iter().map(|r| (&r.name, &r.min)).collect();
+        templates.insert(m.grade, t);
+    }
+    let mut counts: BTreeMap<u32, i64> = BTreeMap::new();
+    for m in modelings {
+        if m.count < 0 {
+            return None;
+        }
+        *counts.entry(m.grade).or_default() += m.count;
+    }
+    let mut nodes = Vec::new();
+    for (grade, template) in templates {
+        let count = counts.get(&grade).copied().unwrap_or(0);
+        if count == 0 {
+            continue;
+        }
+        let mut res =
+            NodeResources::from_list(template.into_iter().filter(|(n, _)| n.as_str() != "pods"));
+        res.pods = MODEL_NODE_PODS;
+        nodes.push(ModelNode { count, res });
+    }
+    Some(nodes)
+}
+
+/// One replica's resource request, prepared for [`ClusterCapacity::max_replicas`].
+#[derive(Clone, Debug, Default)]
+pub struct ReplicaRequest {
+    present: bool,
+    summary: Vec<SummaryRequest>,
+    model: NodeResources,
+}
+
+#[derive(Clone, Debug)]
+struct SummaryRequest {
+    name: String,
+    is_cpu: bool,
+    /// Milli-units for CPU, whole units otherwise; always > 0.
+    per_replica: i64,
+}
+
+impl ReplicaRequest {
+    /// Prepare `requirements` (`None`: the workload declared none).
+    pub fn new(requirements: Option<&ReplicaRequirements>) -> Self {
+        let Some(req) = requirements else {
+            return ReplicaRequest::default();
+        };
+        let summary = req
+            .resource_request
+            .iter()
+            .filter_map(|(name, q)| {
+                let a = amount(q);
+                if a.value() <= 0 {
+                    return None;
+                }
+                let is_cpu = name == "cpu";
+                let per_replica = if is_cpu { a.milli_value() } else { a.value() };
+                Some(SummaryRequest {
+                    name: name.clone(),
+                    is_cpu,
+                    per_replica,
+                })
+            })
+            .collect();
+        let mut model = NodeResources::from_list(req.resource_request.iter());
+        model.pods = 1;
+        model.scalars.retain(|(_, v)| *v > 0);
+        ReplicaRequest {
+            present: true,
+            summary,
+            model,
+        }
+    }
+
+    /// Whether the workload declared replica requirements at all.
+    pub fn is_present(&self) -> bool {
+        self.present
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cluster(json: serde_json::Value) -> Cluster {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn req(json: serde_json::Value) -> ReplicaRequirements {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn guide_cluster(allocated_cpu: &str, allocated_pods: &str) -> Cluster {
+        cluster(serde_json::json!({
+            "metadata": {"name": "m"},
+            "spec": {},
+            "status": {"resourceSummary": {
+                "allocatable": {"cpu": "4", "ephemeral-storage": "206291924Ki", "memory": "16265856Ki", "pods": "110"},
+                "allocated": {"cpu": allocated_cpu, "memory": "290Mi", "pods": allocated_pods}
+            }}
+        }))
+    }
+
+    /// The general-model table of the resource-model scheduling guide: 6, 4, 0.
+    #[test]
+    fn guide_general_model_table() {
+        let r = req(serde_json::json!({"resourceRequest": {"cpu": "500m"}}));
+        assert_eq!(general_estimate(&guide_cluster("950m", "11"), Some(&r)), 6);
+        assert_eq!(general_estimate(&guide_cluster("2", "11"), Some(&r)), 4);
+        assert_eq!(general_estimate(&guide_cluster("2", "110"), Some(&r)), 0);
+    }
+
+    #[test]
+    fn no_requirements_gives_pod_count() {
+        assert_eq!(general_estimate(&guide_cluster("2", "11"), None), 99);
+        let empty = req(serde_json::json!({}));
+        assert_eq!(
+            general_estimate(&guide_cluster("2", "11"), Some(&empty)),
+            99
+        );
+    }
+
+    #[test]
+    fn missing_resource_or_summary_gives_zero() {
+        let r = req(serde_json::json!({"resourceRequest": {"nvidia.com/gpu": "1"}}));
+        assert_eq!(general_estimate(&guide_cluster("2", "11"), Some(&r)), 0);
+        let bare = cluster(serde_json::json!({"metadata": {"name": "m"}, "spec": {}}));
+        assert_eq!(general_estimate(&bare, None), 0);
+    }
+
+    #[test]
+    fn memory_uses_whole_units() {
+        let c = cluster(serde_json::json!({
+            "metadata": {"name": "m"}, "spec": {},
+            "status": {"resourceSummary": {"allocatable": {"memory": "10Gi", "pods": "100"}, "allocating": {"memory": "1Gi"}}}
+        }));
+        let r = req(serde_json::json!({"resourceRequest": {"memory": "2Gi"}}));
+        assert_eq!(general_estimate(&c, Some(&r)), 4);
+    }
+
+    fn model_cluster(modelings: serde_json::Value) -> Cluster {
+        cluster(serde_json::json!({
+            "metadata": {"name": "m"},
+            "spec": {"resourceModels": [
+                {"grade": 0, "ranges": [{"name": "cpu", "min": "0", "max": "1"}, {"name": "memory", "min": "0", "max": "4Gi"}]},
+                {"grade": 1, "ranges": [{"name": "cpu", "min": "1", "max": "2"}, {"name": "memory", "min": "4Gi", "max": "16Gi"}]},
+                {"grade": 2, "ranges": [{"name": "cpu", "min": "2", "max": "4"}, {"name": "memory", "min": "16Gi", "max": "32Gi"}]},
+                {"grade": 3, "ranges": [{"name": "cpu", "min": "4", "max": "8"}, {"name": "memory", "min": "32Gi", "max": "64Gi"}]},
+                {"grade": 6, "ranges": [{"name": "cpu", "min": "32", "max": "64"}, {"name": "memory", "min": "256Gi", "max": "512Gi"}]}
+            ]},
+            "status": {"resourceSummary": {"allocatable": {"cpu": "1k", "memory": "4000Gi", "pods": "1k"}, "allocatableModelings": modelings}}
+        }))
+    }
+
+    /// The guide's customized model examples, as today's upstream computes them.
+    #[test]
+    fn customized_models() {
+        let small = req(serde_json::json!({"resourceRequest": {"cpu": "3", "memory": "20Gi"}}));
+        let big = req(serde_json::json!({"resourceRequest": {"cpu": "3", "memory": "60Gi"}}));
+        let m1 =
+            model_cluster(serde_json::json!([{"grade": 2, "count": 1}, {"grade": 3, "count": 6}]));
+        assert_eq!(general_estimate(&m1, Some(&small)), 6);
+        assert_eq!(general_estimate(&m1, Some(&big)), 0);
+        let m3 = model_cluster(serde_json::json!([{"grade": 6, "count": 1}]));
+        assert_eq!(general_estimate(&m3, Some(&small)), 10);
+        assert_eq!(general_estimate(&m3, Some(&big)), 4);
+        // A negative count makes upstream fall back to the summary (1000 pods, 333 by CPU).
+        let bad = model_cluster(serde_json::json!([{"grade": 6, "count": -1}]));
+        assert_eq!(general_estimate(&bad, Some(&small)), 200);
+    }
+
+    #[test]
+    fn scalar_names() {
+        assert!(is_scalar_resource_name("nvidia.com/gpu"));
+        assert!(is_scalar_resource_name("hugepages-2Mi"));
+        assert!(is_scalar_resource_name("kubernetes.io/foo"));
+        assert!(!is_scalar_resource_name("foo"));
+        assert!(!is_scalar_resource_name("cpu"));
+    }
+}
