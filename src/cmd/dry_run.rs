@@ -160,7 +160,14 @@ fn placement_text(p: Option<&BindingPrediction>) -> String {
         None => String::new(),
         Some(BindingPrediction { clusters: Some(c), .. }) if c.is_empty() => "<none>".into(),
         Some(BindingPrediction { clusters: Some(c), .. }) => {
-            c.iter().map(|t| format!("{}={}", t.name, t.replicas)).collect::<Vec<_>>().join(",")
+            let show = |t: &crate::api::TargetCluster| {
+                if t.replicas == 0 {
+                    t.name.clone()
+                } else {
+                    format!("{}={}", t.name, t.replicas)
+                }
+            };
+            c.iter().map(show).collect::<Vec<_>>().join(",")
         }
         Some(BindingPrediction { error: Some(e), .. }) => format!("none: {}", e.code),
         Some(_) => String::new(),
@@ -292,7 +299,9 @@ fn timeline(sim: &Simulation) -> String {
         .filter_map(|o| o.at.map(|t| t.as_second()))
         .collect();
     let mut out = String::from("\nEviction queue:\n");
-    for r in &sim.rates {
+    // Periods that ended before the reference time are history: skip them.
+    let current = sim.rates.iter().rposition(|r| r.from <= sim.now).unwrap_or(0);
+    for r in &sim.rates[current..] {
         let from = if r.from.as_second() <= sim.now.as_second() {
             "start".to_string()
         } else {
@@ -310,13 +319,15 @@ fn timeline(sim: &Simulation) -> String {
     times.sort_unstable();
     let (first, last) = (times[0], times[times.len() - 1]);
     let width = ((last - first) / 12).max(1);
-    let mut buckets: BTreeMap<i64, usize> = BTreeMap::new();
-    for t in &times {
-        *buckets.entry((t - first) / width).or_default() += 1;
+    // bucket -> (earliest time in it, count)
+    let mut buckets: BTreeMap<i64, (i64, usize)> = BTreeMap::new();
+    for &t in &times {
+        let entry = buckets.entry((t - first) / width).or_insert((t, 0));
+        entry.1 += 1;
     }
-    let max = buckets.values().copied().max().unwrap_or(1);
-    for (b, n) in &buckets {
-        let start = Timestamp::from_second(first + b * width).unwrap_or(sim.now);
+    let max = buckets.values().map(|b| b.1).max().unwrap_or(1);
+    for (earliest, n) in buckets.values() {
+        let start = Timestamp::from_second(*earliest).unwrap_or(sim.now);
         let bar = "#".repeat((n * 40).div_ceil(max));
         out += &format!("  {:>8} {:>9} |{bar} {n}\n", clock(start, sim.now), offset(start, sim.now));
     }

@@ -201,6 +201,19 @@ fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
     }
 }
 
+/// The reason that decided: the last one that is not about purge mode, timeouts or
+/// where tolerations were read from.
+fn decisive(reasons: &[Reason]) -> Reason {
+    const CONTEXT: [&str; 4] = ["purge-mode-", "graceful-eviction-timeout", "tolerations-from-", "tolerations-none"];
+    reasons
+        .iter()
+        .rev()
+        .find(|r| !CONTEXT.iter().any(|c| r.code.starts_with(c)))
+        .or(reasons.last())
+        .cloned()
+        .unwrap_or_else(|| Reason::new("no-decision", "no rule applied"))
+}
+
 /// Run the simulation over `state`.
 pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
@@ -328,7 +341,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             *summary.replicas_leaving.entry(p.decision.cluster.clone()).or_default() += i64::from(p.replicas);
         }
         *summary.verdicts.entry(verdict).or_default() += 1;
-        let rule = reasons.last().cloned().unwrap_or_else(|| Reason::new("no-decision", "no rule applied"));
+        let rule = decisive(&reasons);
         outcomes.push(PairOutcome {
             binding: p.key.clone(),
             cluster: p.decision.cluster.clone(),
