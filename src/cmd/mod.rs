@@ -5,10 +5,11 @@ mod common;
 pub mod completion;
 pub mod cordon;
 pub mod dry_run;
+pub mod explain;
 pub mod snapshot;
 pub mod taint;
 
-use crate::cli::{Cli, Command, UPSTREAM_ONLY_COMMANDS};
+use crate::cli::{Cli, Command, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
 use crate::error::{Error, ExitCode, Result};
 
 /// Run the parsed command line.
@@ -19,7 +20,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
         Command::Snapshot(args) => snapshot::run(&cli.global, args).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
-        Command::Policy(_) => Err(Error::failure("not built yet")),
+        Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,
         Command::Completion(args) => completion::run(args.shell),
         Command::External(words) => Err(unknown_command(
             words.first().map(String::as_str).unwrap_or(""),
