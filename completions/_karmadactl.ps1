@@ -33,6 +33,9 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('taint', 'taint', [CompletionResultType]::ParameterValue, 'Add, change or remove taints on member clusters')
             [CompletionResult]::new('cordon', 'cordon', [CompletionResultType]::ParameterValue, 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)')
             [CompletionResult]::new('uncordon', 'uncordon', [CompletionResultType]::ParameterValue, 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)')
+            [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
+            [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -92,6 +95,92 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'karmadactl;dry-run' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Clusters that get the taint (repeatable). Without --cluster or -l, only the taints clusters already carry are simulated')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Clusters matching this label selector get the taint')
+            [CompletionResult]::new('--selector', '--selector', [CompletionResultType]::ParameterName, 'Clusters matching this label selector get the taint')
+            [CompletionResult]::new('--taint', '--taint', [CompletionResultType]::ParameterName, 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)')
+            [CompletionResult]::new('--at', '--at', [CompletionResultType]::ParameterName, 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second while the fleet is healthy (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table (default), wide, json or yaml')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table (default), wide, json or yaml')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;policy' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;policy;explain' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Namespace of a workload or ResourceBinding')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Namespace of a workload or ResourceBinding')
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Only this cluster of the placement')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second while the fleet is healthy (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: table (default), wide, json or yaml')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: table (default), wide, json or yaml')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;policy;help' {
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;policy;help;explain' {
+            break
+        }
+        'karmadactl;policy;help;help' {
+            break
+        }
+        'karmadactl;snapshot' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)')
+            [CompletionResult]::new('--controller-setting', '--controller-setting', [CompletionResultType]::ParameterName, 'Record a controller flag with the snapshot, e.g. feature-gates=Failover=true (repeatable); read-only commands use it unless overridden')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'karmadactl;completion' {
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
@@ -106,6 +195,9 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('taint', 'taint', [CompletionResultType]::ParameterValue, 'Add, change or remove taints on member clusters')
             [CompletionResult]::new('cordon', 'cordon', [CompletionResultType]::ParameterValue, 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)')
             [CompletionResult]::new('uncordon', 'uncordon', [CompletionResultType]::ParameterValue, 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)')
+            [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
+            [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
+            [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -117,6 +209,19 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;help;uncordon' {
+            break
+        }
+        'karmadactl;help;dry-run' {
+            break
+        }
+        'karmadactl;help;policy' {
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now')
+            break
+        }
+        'karmadactl;help;policy;explain' {
+            break
+        }
+        'karmadactl;help;snapshot' {
             break
         }
         'karmadactl;help;completion' {

@@ -30,6 +30,9 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand taint 'Add, change or remove taints on member clusters'
             cand cordon 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
             cand uncordon 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+            cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+            cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+            cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -85,6 +88,85 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;dry-run'= {
+            cand --cluster 'Clusters that get the taint (repeatable). Without --cluster or -l, only the taints clusters already carry are simulated'
+            cand -l 'Clusters matching this label selector get the taint'
+            cand --selector 'Clusters matching this label selector get the taint'
+            cand --taint 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)'
+            cand --at 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings evicted per second while the fleet is healthy (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10)'
+            cand -o 'Output format: table (default), wide, json or yaml'
+            cand --output 'Output format: table (default), wide, json or yaml'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;policy'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;policy;explain'= {
+            cand -n 'Namespace of a workload or ResourceBinding'
+            cand --namespace 'Namespace of a workload or ResourceBinding'
+            cand --cluster 'Only this cluster of the placement'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings evicted per second while the fleet is healthy (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10)'
+            cand -o 'Output format: table (default), wide, json or yaml'
+            cand --output 'Output format: table (default), wide, json or yaml'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;policy;help'= {
+            cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;policy;help;explain'= {
+        }
+        &'karmadactl;policy;help;help'= {
+        }
+        &'karmadactl;snapshot'= {
+            cand -o 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)'
+            cand --output 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)'
+            cand --controller-setting 'Record a controller flag with the snapshot, e.g. feature-gates=Failover=true (repeatable); read-only commands use it unless overridden'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'karmadactl;completion'= {
             cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
             cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
@@ -98,6 +180,9 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand taint 'Add, change or remove taints on member clusters'
             cand cordon 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
             cand uncordon 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+            cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+            cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+            cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -106,6 +191,15 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;help;cordon'= {
         }
         &'karmadactl;help;uncordon'= {
+        }
+        &'karmadactl;help;dry-run'= {
+        }
+        &'karmadactl;help;policy'= {
+            cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+        }
+        &'karmadactl;help;policy;explain'= {
+        }
+        &'karmadactl;help;snapshot'= {
         }
         &'karmadactl;help;completion'= {
         }

@@ -33,6 +33,9 @@ complete -c karmadactl -n "__fish_karmadactl_needs_command" -s V -l version -d '
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "taint" -d 'Add, change or remove taints on member clusters'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "completion" -d 'Print a shell completion script'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s l -l selector -d 'Act on clusters matching this label selector (e.g. `region=eu,tier!=edge`)' -r
@@ -84,13 +87,79 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l reque
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l cluster -d 'Clusters that get the taint (repeatable). Without --cluster or -l, only the taints clusters already carry are simulated' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s l -l selector -d 'Clusters matching this label selector get the taint' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l taint -d 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l at -d 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
+false\t''"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s o -l output -d 'Output format: table (default), wide, json or yaml' -r -f -a "table\t'Human-readable lines or table'
+wide\t'Like table, with more columns'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -s h -l help -d 'Print help'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s n -l namespace -d 'Namespace of a workload or ResourceBinding' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l cluster -d 'Only this cluster of the placement' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
+false\t''"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s o -l output -d 'Output format: table (default), wide, json or yaml' -r -f -a "table\t'Human-readable lines or table'
+wide\t'Like table, with more columns'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s o -l output -d 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l controller-setting -d 'Record a controller flag with the snapshot, e.g. feature-gates=Failover=true (repeatable); read-only commands use it unless overridden' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "completion" -d 'Print a shell completion script'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'

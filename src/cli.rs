@@ -151,7 +151,12 @@ pub struct DryRunArgs {
     #[arg(long = "cluster", value_name = "NAME")]
     pub clusters: Vec<String>,
     /// Clusters matching this label selector get the taint.
-    #[arg(short = 'l', long = "selector", value_name = "SELECTOR", conflicts_with = "clusters")]
+    #[arg(
+        short = 'l',
+        long = "selector",
+        value_name = "SELECTOR",
+        conflicts_with = "clusters"
+    )]
     pub selector: Option<String>,
     /// The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the
     /// controllers add to a NotReady cluster).

@@ -48,7 +48,8 @@ impl Selector {
                 | Requirement::Exists(k)
                 | Requirement::DoesNotExist(k) => k,
             };
-            crate::taints::validate_key(key).map_err(|e| format!("invalid selector {text:?}: {e}"))?;
+            crate::taints::validate_key(key)
+                .map_err(|e| format!("invalid selector {text:?}: {e}"))?;
             reqs.push(req);
         }
         if reqs.is_empty() {
@@ -91,7 +92,14 @@ fn split_top_level(text: &str) -> Vec<&str> {
 fn split_set(part: &str, op: &str) -> Option<(String, Vec<String>)> {
     let (k, rest) = part.split_once(op)?;
     let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
-    Some((k.trim().to_string(), inner.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect()))
+    Some((
+        k.trim().to_string(),
+        inner
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect(),
+    ))
 }
 
 #[cfg(test)]
@@ -99,16 +107,32 @@ mod tests {
     use super::*;
 
     fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
     fn parses_and_matches_every_form() {
         let s = Selector::parse("region in (eu, us),tier!=edge,env=prod,!legacy,team").unwrap();
         assert_eq!(s.0.len(), 5);
-        assert!(s.matches(Some(&labels(&[("region", "eu"), ("env", "prod"), ("team", "a")]))));
-        assert!(!s.matches(Some(&labels(&[("region", "ap"), ("env", "prod"), ("team", "a")]))));
-        assert!(!s.matches(Some(&labels(&[("region", "eu"), ("env", "prod"), ("team", "a"), ("legacy", "")]))));
+        assert!(s.matches(Some(&labels(&[
+            ("region", "eu"),
+            ("env", "prod"),
+            ("team", "a")
+        ]))));
+        assert!(!s.matches(Some(&labels(&[
+            ("region", "ap"),
+            ("env", "prod"),
+            ("team", "a")
+        ]))));
+        assert!(!s.matches(Some(&labels(&[
+            ("region", "eu"),
+            ("env", "prod"),
+            ("team", "a"),
+            ("legacy", "")
+        ]))));
         assert!(Selector::parse("a notin (x)").unwrap().matches(None));
         assert!(Selector::parse("").is_err());
         assert!(Selector::parse("bad key=1").is_err());

@@ -54,11 +54,19 @@ pub struct BindingSpec {
     pub replicas: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replica_requirements: Option<ReplicaRequirements>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub clusters: Vec<TargetCluster>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<Placement>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub graceful_eviction_tasks: Vec<GracefulEvictionTask>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failover: Option<FailoverBehavior>,
@@ -96,7 +104,11 @@ pub struct ObjectReference {
 pub struct ReplicaRequirements {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node_claim: Option<NodeClaim>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "ResourceList::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "ResourceList::is_empty"
+    )]
     pub resource_request: ResourceList,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
@@ -108,9 +120,17 @@ pub struct ReplicaRequirements {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeClaim {
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "std::collections::BTreeMap::is_empty"
+    )]
     pub node_selector: std::collections::BTreeMap<String, String>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tolerations: Vec<Toleration>,
 }
 
@@ -147,7 +167,11 @@ pub struct GracefulEvictionTask {
     pub suppress_deletion: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preserved_label_state: Option<std::collections::BTreeMap<String, String>>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub clusters_before_failover: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<Time>,
@@ -163,9 +187,17 @@ pub struct BindingStatus {
     pub scheduler_observing_affinity_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_scheduled_time: Option<Time>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub conditions: Vec<Condition>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub aggregated_status: Vec<AggregatedStatusItem>,
 }
 

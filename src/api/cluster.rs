@@ -32,11 +32,23 @@ pub struct ClusterSpec {
     pub region: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub zones: Vec<String>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub taints: Vec<Taint>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resource_models: Vec<ResourceModel>,
 }
 
@@ -64,9 +76,17 @@ pub struct ResourceModelRange {
 pub struct ClusterStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kubernetes_version: Option<String>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub api_enablements: Vec<ApiEnablement>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub conditions: Vec<Condition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node_summary: Option<NodeSummary>,
@@ -79,7 +99,11 @@ pub struct ClusterStatus {
 #[serde(rename_all = "camelCase")]
 pub struct ApiEnablement {
     pub group_version: String,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resources: Vec<ApiResourceRef>,
 }
 
@@ -106,13 +130,29 @@ pub struct NodeSummary {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceSummary {
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "ResourceList::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "ResourceList::is_empty"
+    )]
     pub allocatable: ResourceList,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "ResourceList::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "ResourceList::is_empty"
+    )]
     pub allocating: ResourceList,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "ResourceList::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "ResourceList::is_empty"
+    )]
     pub allocated: ResourceList,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub allocatable_modelings: Vec<AllocatableModeling>,
 }
 

@@ -20,7 +20,11 @@ use super::LabelSelector;
 )]
 #[serde(rename_all = "camelCase")]
 pub struct PropagationSpec {
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub resource_selectors: Vec<ResourceSelector>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<Placement>,
@@ -77,11 +81,23 @@ pub struct ResourceSelector {
 pub struct Placement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cluster_affinity: Option<ClusterAffinity>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub cluster_affinities: Vec<ClusterAffinityTerm>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub cluster_tolerations: Vec<Toleration>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub spread_constraints: Vec<SpreadConstraint>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replica_scheduling: Option<ReplicaSchedulingStrategy>,
@@ -95,9 +111,17 @@ pub struct ClusterAffinity {
     pub label_selector: Option<LabelSelector>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_selector: Option<FieldSelector>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub cluster_names: Vec<String>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub exclude: Vec<String>,
 }
 
@@ -114,7 +138,11 @@ pub struct ClusterAffinityTerm {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldSelector {
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub match_expressions: Vec<FieldSelectorRequirement>,
 }
 
@@ -123,7 +151,11 @@ pub struct FieldSelector {
 pub struct FieldSelectorRequirement {
     pub key: String,
     pub operator: String,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub values: Vec<String>,
 }
 
@@ -157,7 +189,11 @@ pub struct ReplicaSchedulingStrategy {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterPreferences {
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub static_weight_list: Vec<StaticClusterWeight>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic_weight: Option<String>,
@@ -245,9 +281,17 @@ pub struct StatePreservationRule {
 pub struct ClusterTaintPolicySpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_clusters: Option<ClusterAffinity>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub add_on_conditions: Vec<MatchCondition>,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub remove_on_conditions: Vec<MatchCondition>,
     #[serde(default, deserialize_with = "super::nullable")]
     pub taints: Vec<PolicyTaint>,
@@ -259,7 +303,11 @@ pub struct ClusterTaintPolicySpec {
 pub struct MatchCondition {
     pub condition_type: String,
     pub operator: String,
-    #[serde(default, deserialize_with = "super::nullable", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub status_values: Vec<String>,
 }
 

@@ -22,7 +22,11 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
         }
     };
     if !state.ignored.is_empty() {
-        let skipped: Vec<String> = state.ignored.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        let skipped: Vec<String> = state
+            .ignored
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
         tracing::info!("ignored objects of other kinds: {}", skipped.join(", "));
     }
     Ok(state)
@@ -30,7 +34,10 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
 
 /// The instant decisions are taken at: the snapshot's capture time, else now.
 pub fn reference_time(state: &FleetState) -> Timestamp {
-    match (&state.source.captured_at, state.source.description.starts_with("snapshot")) {
+    match (
+        &state.source.captured_at,
+        state.source.description.starts_with("snapshot"),
+    ) {
         (Some(t), true) => *t,
         _ => Timestamp::now(),
     }
@@ -42,10 +49,16 @@ pub fn parse_at(text: &str, now: Timestamp) -> Result<Timestamp> {
         return Ok(t);
     }
     let d = client::parse_duration(text)
-        .map_err(|e| Error::usage(format!("invalid --at {text:?}: expected a duration (10m) or an RFC 3339 time ({e})")))?
+        .map_err(|e| {
+            Error::usage(format!(
+                "invalid --at {text:?}: expected a duration (10m) or an RFC 3339 time ({e})"
+            ))
+        })?
         .unwrap_or_default();
-    let d = jiff::SignedDuration::try_from(d).map_err(|e| Error::usage(format!("invalid --at: {e}")))?;
-    now.checked_add(d).map_err(|e| Error::usage(format!("invalid --at: {e}")))
+    let d = jiff::SignedDuration::try_from(d)
+        .map_err(|e| Error::usage(format!("invalid --at: {e}")))?;
+    now.checked_add(d)
+        .map_err(|e| Error::usage(format!("invalid --at: {e}")))
 }
 
 /// Where each assumed setting came from, for explanations (`flag`, `snapshot`, `default`).
@@ -79,9 +92,12 @@ pub fn resolve_settings(
             }
         }};
     }
-    setting!("feature-gates", c.failover_feature_gate, args.feature_gates.clone(), |v: &str| {
-        failover_gate(v).map(|g| g.unwrap_or(false))
-    });
+    setting!(
+        "feature-gates",
+        c.failover_feature_gate,
+        args.feature_gates.clone(),
+        |v: &str| { failover_gate(v).map(|g| g.unwrap_or(false)) }
+    );
     setting!(
         "enable-no-execute-taint-eviction",
         c.enable_no_execute_taint_eviction,
@@ -98,10 +114,17 @@ pub fn resolve_settings(
         "graceful-eviction-timeout",
         c.graceful_eviction_timeout_seconds,
         args.graceful_eviction_timeout.clone(),
-        |v: &str| client::parse_duration(v).ok().map(|d| d.map_or(0, |d| d.as_secs() as i64))
+        |v: &str| client::parse_duration(v)
+            .ok()
+            .map(|d| d.map_or(0, |d| d.as_secs() as i64))
     );
     let rate = |v: &str| v.parse::<f64>().ok().filter(|r| r.is_finite() && *r >= 0.0);
-    setting!("resource-eviction-rate", q.resource_eviction_rate, args.resource_eviction_rate.map(|r| r.to_string()), rate);
+    setting!(
+        "resource-eviction-rate",
+        q.resource_eviction_rate,
+        args.resource_eviction_rate.map(|r| r.to_string()),
+        rate
+    );
     setting!(
         "secondary-resource-eviction-rate",
         q.secondary_resource_eviction_rate,
@@ -147,7 +170,10 @@ mod tests {
             ("resource-eviction-rate".to_string(), "2".to_string()),
         ]
         .into();
-        let args = ControllerArgs { resource_eviction_rate: Some(1.0), ..Default::default() };
+        let args = ControllerArgs {
+            resource_eviction_rate: Some(1.0),
+            ..Default::default()
+        };
         let (c, q, from) = resolve_settings(&args, &recorded).unwrap();
         assert!(c.failover_feature_gate);
         assert_eq!(from["feature-gates"], "snapshot");
@@ -159,17 +185,29 @@ mod tests {
 
     #[test]
     fn rejects_bad_values() {
-        let args = ControllerArgs { feature_gates: Some("Failover=maybe".into()), ..Default::default() };
+        let args = ControllerArgs {
+            feature_gates: Some("Failover=maybe".into()),
+            ..Default::default()
+        };
         assert!(resolve_settings(&args, &BTreeMap::new()).is_err());
-        let args = ControllerArgs { unhealthy_cluster_threshold: Some(1.5), ..Default::default() };
+        let args = ControllerArgs {
+            unhealthy_cluster_threshold: Some(1.5),
+            ..Default::default()
+        };
         assert!(resolve_settings(&args, &BTreeMap::new()).is_err());
     }
 
     #[test]
     fn at_takes_durations_and_times() {
         let now: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
-        assert_eq!(parse_at("10m", now).unwrap().to_string(), "2026-11-22T12:10:00Z");
-        assert_eq!(parse_at("2026-11-22T13:00:00Z", now).unwrap().to_string(), "2026-11-22T13:00:00Z");
+        assert_eq!(
+            parse_at("10m", now).unwrap().to_string(),
+            "2026-11-22T12:10:00Z"
+        );
+        assert_eq!(
+            parse_at("2026-11-22T13:00:00Z", now).unwrap().to_string(),
+            "2026-11-22T13:00:00Z"
+        );
         assert!(parse_at("soon", now).is_err());
     }
 }

@@ -44,19 +44,24 @@ pub struct ScenarioView {
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     if matches!(args.output, OutputFormat::Name) {
-        return Err(Error::usage("dry-run supports -o table, wide, json or yaml"));
+        return Err(Error::usage(
+            "dry-run supports -o table, wide, json or yaml",
+        ));
     }
     let taint = parse_taint(args.taint.as_deref())?;
     // Gather.
     let state = common::load_state(global, &args.source).await?;
-    let (settings, queue, provenance) = common::resolve_settings(&args.controller, &state.source.controller_settings)?;
+    let (settings, queue, provenance) =
+        common::resolve_settings(&args.controller, &state.source.controller_settings)?;
     let now = common::reference_time(&state);
     let until = match &args.at {
         Some(at) => common::parse_at(at, now)?,
         None => now,
     };
     if until < now {
-        return Err(Error::usage(format!("--at {until} is before the reference time {now}")));
+        return Err(Error::usage(format!(
+            "--at {until} is before the reference time {now}"
+        )));
     }
     let targets = select_targets(&state, &args.clusters, args.selector.as_deref())?;
     let scenario = Scenario {
@@ -74,7 +79,10 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         api_version: OUTPUT_API_VERSION,
         kind: "DryRunResult",
         source: &state.source,
-        scenario: ScenarioView { targets: scenario.targets.clone(), taint: scenario.taint.clone() },
+        scenario: ScenarioView {
+            targets: scenario.targets.clone(),
+            taint: scenario.taint.clone(),
+        },
         settings_source: &provenance,
         simulation: &simulation,
     };
@@ -94,16 +102,26 @@ fn parse_taint(spec: Option<&str>) -> Result<Taint> {
             time_added: None,
         });
     };
-    let changes = taints::parse_changes([spec]).map_err(|e| Error::usage(format!("--taint: {e}")))?;
+    let changes =
+        taints::parse_changes([spec]).map_err(|e| Error::usage(format!("--taint: {e}")))?;
     let add = changes
         .add
         .into_iter()
         .next()
         .ok_or_else(|| Error::usage("--taint takes a taint to add: KEY[=VALUE]:EFFECT"))?;
-    Ok(Taint { key: add.key, value: add.value, effect: add.effect.as_str().into(), time_added: None })
+    Ok(Taint {
+        key: add.key,
+        value: add.value,
+        effect: add.effect.as_str().into(),
+        time_added: None,
+    })
 }
 
-fn select_targets(state: &FleetState, names: &[String], selector: Option<&str>) -> Result<Vec<String>> {
+fn select_targets(
+    state: &FleetState,
+    names: &[String],
+    selector: Option<&str>,
+) -> Result<Vec<String>> {
     if let Some(sel) = selector {
         let sel = Selector::parse(sel).map_err(Error::usage)?;
         let found: Vec<String> = state
@@ -119,7 +137,10 @@ fn select_targets(state: &FleetState, names: &[String], selector: Option<&str>) 
     }
     for name in names {
         if state.cluster(name).is_none() {
-            return Err(Error::usage(format!("cluster {name:?} not found in {}", state.source.description)));
+            return Err(Error::usage(format!(
+                "cluster {name:?} not found in {}",
+                state.source.description
+            )));
         }
     }
     Ok(names.to_vec())
@@ -158,8 +179,12 @@ pub fn offset(t: Timestamp, reference: Timestamp) -> String {
 fn placement_text(p: Option<&BindingPrediction>) -> String {
     match p {
         None => String::new(),
-        Some(BindingPrediction { clusters: Some(c), .. }) if c.is_empty() => "<none>".into(),
-        Some(BindingPrediction { clusters: Some(c), .. }) => {
+        Some(BindingPrediction {
+            clusters: Some(c), ..
+        }) if c.is_empty() => "<none>".into(),
+        Some(BindingPrediction {
+            clusters: Some(c), ..
+        }) => {
             let show = |t: &crate::api::TargetCluster| {
                 if t.replicas == 0 {
                     t.name.clone()
@@ -195,13 +220,21 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         (Some(t), false) => format!(
             "{} get{} {} at {}",
             report.scenario.targets.join(", "),
-            if report.scenario.targets.len() == 1 { "s" } else { "" },
+            if report.scenario.targets.len() == 1 {
+                "s"
+            } else {
+                ""
+            },
             taints::describe(t),
             now
         ),
         _ => format!("the taints clusters carry at {now}"),
     };
-    out += &format!("Scenario: {what}; looking at {} ({}).\n", until, offset(until, now));
+    out += &format!(
+        "Scenario: {what}; looking at {} ({}).\n",
+        until,
+        offset(until, now)
+    );
     out += &format!("Source:   {}\n", report.source.description);
     let s = &sim.assumed;
     let src = |k: &str| report.settings_source.get(k).copied().unwrap_or("default");
@@ -219,39 +252,71 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     let q = &sim.queue_settings;
     out += &format!(
         "Queue:    {}/s, {}/s above {} faulty share in fleets over {} clusters, else stop\n",
-        q.resource_eviction_rate, q.secondary_resource_eviction_rate, q.unhealthy_cluster_threshold, q.large_cluster_num_threshold
+        q.resource_eviction_rate,
+        q.secondary_resource_eviction_rate,
+        q.unhealthy_cluster_threshold,
+        q.large_cluster_num_threshold
     );
     out += &format!(
         "Faulty:   {} of {} clusters ({})\n\n",
         sim.faulty_clusters.len(),
         sim.total_clusters,
-        if sim.faulty_clusters.is_empty() { "none".to_string() } else { sim.faulty_clusters.join(", ") }
+        if sim.faulty_clusters.is_empty() {
+            "none".to_string()
+        } else {
+            sim.faulty_clusters.join(", ")
+        }
     );
 
     if sim.outcomes.is_empty() {
         out += "No binding is placed on a faulty cluster: nothing would move.\n";
         return out;
     }
-    let predictions: BTreeMap<&str, &BindingPrediction> =
-        sim.predictions.iter().map(|p| (p.binding.as_str(), p)).collect();
+    let predictions: BTreeMap<&str, &BindingPrediction> = sim
+        .predictions
+        .iter()
+        .map(|p| (p.binding.as_str(), p))
+        .collect();
     let mut table = Table::new();
-    table.load_preset(presets::NOTHING).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec!["BINDING", "CLUSTER", "DECISION", "AT", "PURGE", "REPLICAS", "NEW PLACEMENT", "RULE"];
+    table
+        .load_preset(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = vec![
+        "BINDING",
+        "CLUSTER",
+        "DECISION",
+        "AT",
+        "PURGE",
+        "REPLICAS",
+        "NEW PLACEMENT",
+        "RULE",
+    ];
     if wide {
         header.push("WHY");
     }
     table.set_header(header);
     for o in &sim.outcomes {
-        let at = o.at.or(o.due).map(|t| format!("{} ({})", clock(t, now), offset(t, now))).unwrap_or_default();
+        let at =
+            o.at.or(o.due)
+                .map(|t| format!("{} ({})", clock(t, now), offset(t, now)))
+                .unwrap_or_default();
         let moving = matches!(o.verdict, Verdict::Evict | Verdict::EvictLater);
         let mut row = vec![
             o.binding.clone(),
             o.cluster.clone(),
             paint(o.verdict),
             at,
-            if moving { o.purge_mode.clone().unwrap_or_default() } else { String::new() },
+            if moving {
+                o.purge_mode.clone().unwrap_or_default()
+            } else {
+                String::new()
+            },
             o.replicas.to_string(),
-            if moving { placement_text(predictions.get(o.binding.as_str()).copied()) } else { String::new() },
+            if moving {
+                placement_text(predictions.get(o.binding.as_str()).copied())
+            } else {
+                String::new()
+            },
             o.rule.code.to_string(),
         ];
         if wide {
@@ -266,13 +331,20 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         "  {} binding(s) on faulty clusters, {} not affected\n",
         sum.bindings_affected, sum.bindings_not_affected
     );
-    let counts: Vec<String> = sum.verdicts.iter().map(|(v, n)| format!("{} {n}", v.as_str())).collect();
+    let counts: Vec<String> = sum
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.as_str()))
+        .collect();
     out += &format!("  decisions: {}\n", counts.join(", "));
     let list = |m: &BTreeMap<String, i64>| {
         if m.is_empty() {
             "none".to_string()
         } else {
-            m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
+            m.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     };
     out += &format!("  replicas leaving:  {}\n", list(&sum.replicas_leaving));
@@ -282,7 +354,11 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     } else {
         out += &format!("  capacity shortfalls: {}\n", sum.capacity_shortfalls.len());
         for p in sum.capacity_shortfalls.iter().take(10) {
-            let why = p.error.as_ref().map(|e| e.message.as_str()).unwrap_or_default();
+            let why = p
+                .error
+                .as_ref()
+                .map(|e| e.message.as_str())
+                .unwrap_or_default();
             out += &format!("    {}: {why}\n", p.binding);
         }
     }
@@ -295,12 +371,21 @@ fn timeline(sim: &Simulation) -> String {
     let mut times: Vec<i64> = sim
         .outcomes
         .iter()
-        .filter(|o| matches!(o.verdict, Verdict::Evict | Verdict::EvictLater | Verdict::Abandoned))
+        .filter(|o| {
+            matches!(
+                o.verdict,
+                Verdict::Evict | Verdict::EvictLater | Verdict::Abandoned
+            )
+        })
         .filter_map(|o| o.at.map(|t| t.as_second()))
         .collect();
     let mut out = String::from("\nEviction queue:\n");
     // Periods that ended before the reference time are history: skip them.
-    let current = sim.rates.iter().rposition(|r| r.from <= sim.now).unwrap_or(0);
+    let current = sim
+        .rates
+        .iter()
+        .rposition(|r| r.from <= sim.now)
+        .unwrap_or(0);
     for r in &sim.rates[current..] {
         let from = if r.from.as_second() <= sim.now.as_second() {
             "start".to_string()
@@ -329,7 +414,11 @@ fn timeline(sim: &Simulation) -> String {
     for (earliest, n) in buckets.values() {
         let start = Timestamp::from_second(*earliest).unwrap_or(sim.now);
         let bar = "#".repeat((n * 40).div_ceil(max));
-        out += &format!("  {:>8} {:>9} |{bar} {n}\n", clock(start, sim.now), offset(start, sim.now));
+        out += &format!(
+            "  {:>8} {:>9} |{bar} {n}\n",
+            clock(start, sim.now),
+            offset(start, sim.now)
+        );
     }
     out
 }

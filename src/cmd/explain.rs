@@ -30,7 +30,11 @@ pub enum Target {
     /// A ClusterResourceBinding by name.
     ClusterResourceBinding { name: String },
     /// The binding of a workload, by kind, namespace and name.
-    Workload { kind: String, namespace: Option<String>, name: String },
+    Workload {
+        kind: String,
+        namespace: Option<String>,
+        name: String,
+    },
     /// A ClusterTaintPolicy by name.
     TaintPolicy { name: String },
 }
@@ -52,7 +56,9 @@ pub fn parse_target(words: &[String], namespace: Option<&str>) -> Result<Target>
         match (rest.split_once('/'), namespace) {
             (Some((ns, name)), _) => Ok((ns.to_string(), name.to_string())),
             (None, Some(ns)) => Ok((ns.to_string(), rest.to_string())),
-            (None, None) => Err(Error::usage("a ResourceBinding needs a namespace: NAMESPACE/NAME or -n")),
+            (None, None) => Err(Error::usage(
+                "a ResourceBinding needs a namespace: NAMESPACE/NAME or -n",
+            )),
         }
     };
     Ok(match kind_l.as_str() {
@@ -61,23 +67,40 @@ pub fn parse_target(words: &[String], namespace: Option<&str>) -> Result<Target>
             Target::ResourceBinding { namespace, name }
         }
         "crb" | "clusterresourcebinding" | "clusterresourcebindings" => {
-            Target::ClusterResourceBinding { name: rest.to_string() }
+            Target::ClusterResourceBinding {
+                name: rest.to_string(),
+            }
         }
-        "clustertaintpolicy" | "clustertaintpolicies" | "ctp" => Target::TaintPolicy { name: rest.to_string() },
+        "clustertaintpolicy" | "clustertaintpolicies" | "ctp" => Target::TaintPolicy {
+            name: rest.to_string(),
+        },
         _ if rest.is_empty() => return Err(usage()),
-        _ => Target::Workload { kind: kind.to_string(), namespace: namespace.map(str::to_string), name: rest.to_string() },
+        _ => Target::Workload {
+            kind: kind.to_string(),
+            namespace: namespace.map(str::to_string),
+            name: rest.to_string(),
+        },
     })
 }
 
 fn find_binding<'s>(state: &'s FleetState, target: &Target) -> Result<&'s Binding> {
     let found = state.bindings.iter().find(|b| {
-        let (ns, name) = (b.metadata.namespace.as_deref(), b.metadata.name.as_deref().unwrap_or(""));
+        let (ns, name) = (
+            b.metadata.namespace.as_deref(),
+            b.metadata.name.as_deref().unwrap_or(""),
+        );
         match target {
             Target::ResourceBinding { namespace, name: n } => {
                 b.kind == BindingKind::ResourceBinding && ns == Some(namespace) && name == n
             }
-            Target::ClusterResourceBinding { name: n } => b.kind == BindingKind::ClusterResourceBinding && name == n,
-            Target::Workload { kind, namespace, name: n } => {
+            Target::ClusterResourceBinding { name: n } => {
+                b.kind == BindingKind::ClusterResourceBinding && name == n
+            }
+            Target::Workload {
+                kind,
+                namespace,
+                name: n,
+            } => {
                 let r = &b.spec.resource;
                 let k = kind.to_ascii_lowercase();
                 let kind_ok = r.kind.eq_ignore_ascii_case(&k)
@@ -88,7 +111,12 @@ fn find_binding<'s>(state: &'s FleetState, target: &Target) -> Result<&'s Bindin
             Target::TaintPolicy { .. } => false,
         }
     });
-    found.ok_or_else(|| Error::usage(format!("{target:?} not found in {}", state.source.description)))
+    found.ok_or_else(|| {
+        Error::usage(format!(
+            "{target:?} not found in {}",
+            state.source.description
+        ))
+    })
 }
 
 /// One cluster of the binding's placement, explained.
@@ -167,7 +195,9 @@ pub struct PolicyClusterView {
 /// Run `policy explain`.
 pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
     if matches!(args.output, OutputFormat::Name) {
-        return Err(Error::usage("policy explain supports -o table, wide, json or yaml"));
+        return Err(Error::usage(
+            "policy explain supports -o table, wide, json or yaml",
+        ));
     }
     let target = parse_target(&args.target, args.namespace.as_deref())?;
     let state = common::load_state(global, &args.source).await?;
@@ -177,21 +207,40 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
             .taint_policies
             .iter()
             .find(|p| p.metadata.name.as_deref() == Some(name))
-            .ok_or_else(|| Error::usage(format!("clustertaintpolicy {name:?} not found in {}", state.source.description)))?;
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "clustertaintpolicy {name:?} not found in {}",
+                    state.source.description
+                ))
+            })?;
         let report = explain_taint_policy(policy, &state.clusters, args.cluster.as_deref(), now)?;
         return match args.output {
-            OutputFormat::Json | OutputFormat::Yaml => output::print_structured(&report, args.output).map(|_| ExitCode::Success),
+            OutputFormat::Json | OutputFormat::Yaml => {
+                output::print_structured(&report, args.output).map(|_| ExitCode::Success)
+            }
             _ => output::write_stdout(&render_policy(&report)).map(|_| ExitCode::Success),
         };
     }
     let binding = find_binding(&state, &target)?;
     if let Some(c) = &args.cluster {
         if !binding.spec.clusters.iter().any(|t| &t.name == c) {
-            return Err(Error::usage(format!("cluster {c:?} is not in the placement of {}", binding.display_name())));
+            return Err(Error::usage(format!(
+                "cluster {c:?} is not in the placement of {}",
+                binding.display_name()
+            )));
         }
     }
-    let (settings, queue, provenance) = common::resolve_settings(&args.controller, &state.source.controller_settings)?;
-    let report = explain_binding(&state, binding, args.cluster.as_deref(), now, settings, queue, provenance);
+    let (settings, queue, provenance) =
+        common::resolve_settings(&args.controller, &state.source.controller_settings)?;
+    let report = explain_binding(
+        &state,
+        binding,
+        args.cluster.as_deref(),
+        now,
+        settings,
+        queue,
+        provenance,
+    );
     match args.output {
         OutputFormat::Json | OutputFormat::Yaml => output::print_structured(&report, args.output)?,
         _ => output::write_stdout(&render_binding(&report, args.output == OutputFormat::Wide))?,
@@ -209,7 +258,14 @@ pub fn explain_binding(
     queue: QueueSettings,
     settings_source: Provenance,
 ) -> BindingExplanation {
-    let scenario = Scenario { targets: vec![], taint: None, now, until: now, settings: settings.clone(), queue: queue.clone() };
+    let scenario = Scenario {
+        targets: vec![],
+        taint: None,
+        now,
+        until: now,
+        settings: settings.clone(),
+        queue: queue.clone(),
+    };
     let sim = simulate(state, &scenario);
     let key = binding.display_name();
     let mut processed: Vec<&PairOutcome> = sim.outcomes.iter().filter(|o| o.at.is_some()).collect();
@@ -222,16 +278,32 @@ pub fn explain_binding(
         if only.is_some_and(|c| c != t.name) {
             continue;
         }
-        let Some(cluster) = state.cluster(&t.name) else { continue };
-        let decision = decide_cluster(BindingRef::new(&binding.spec, binding.annotations()), cluster, &settings, now);
-        let queue = sim.outcomes.iter().find(|o| o.binding == key && o.cluster == t.name).map(|o| QueueView {
-            verdict: o.verdict,
-            at: o.at,
-            position: processed.iter().position(|p| std::ptr::eq(*p, o)).map(|i| i + 1),
-            queued: processed.len(),
-            rate: o.at.and_then(|at| sim.rates.iter().rev().find(|r| r.from <= at).cloned()),
-            rule: o.rule.clone(),
-        });
+        let Some(cluster) = state.cluster(&t.name) else {
+            continue;
+        };
+        let decision = decide_cluster(
+            BindingRef::new(&binding.spec, binding.annotations()),
+            cluster,
+            &settings,
+            now,
+        );
+        let queue = sim
+            .outcomes
+            .iter()
+            .find(|o| o.binding == key && o.cluster == t.name)
+            .map(|o| QueueView {
+                verdict: o.verdict,
+                at: o.at,
+                position: processed
+                    .iter()
+                    .position(|p| std::ptr::eq(*p, o))
+                    .map(|i| i + 1),
+                queued: processed.len(),
+                rate: o
+                    .at
+                    .and_then(|at| sim.rates.iter().rev().find(|r| r.from <= at).cloned()),
+                rule: o.rule.clone(),
+            });
         clusters.push(ClusterExplanation {
             cluster: t.name.clone(),
             replicas: t.replicas,
@@ -260,7 +332,13 @@ pub fn explain_binding(
         }
         Err(e) => (None, Some(e.reason()), Vec::new()),
     };
-    let verdict = verdict_sentence(&clusters, &leaves, predicted.as_deref(), prediction_error.as_ref(), now);
+    let verdict = verdict_sentence(
+        &clusters,
+        &leaves,
+        predicted.as_deref(),
+        prediction_error.as_ref(),
+        now,
+    );
     BindingExplanation {
         api_version: OUTPUT_API_VERSION,
         kind: "BindingExplanation",
@@ -291,13 +369,20 @@ fn verdict_sentence(
         .iter()
         .filter(|c| leaves.contains(&c.cluster))
         .map(|c| {
-            let at = c.queue.as_ref().and_then(|q| q.at).map(|t| clock(t, now)).unwrap_or_default();
+            let at = c
+                .queue
+                .as_ref()
+                .and_then(|q| q.at)
+                .map(|t| clock(t, now))
+                .unwrap_or_default();
             let why = c
                 .decision
                 .reasons
                 .iter()
                 .rev()
-                .find(|r| r.code.starts_with("noexecute-") || r.code.starts_with("prefer-noexecute-"))
+                .find(|r| {
+                    r.code.starts_with("noexecute-") || r.code.starts_with("prefer-noexecute-")
+                })
                 .map(|r| r.message.clone())
                 .unwrap_or_default();
             format!("from {} at {at} ({why})", c.cluster)
@@ -306,7 +391,11 @@ fn verdict_sentence(
     if moving.is_empty() {
         let stuck: Vec<String> = clusters
             .iter()
-            .filter_map(|c| c.queue.as_ref().map(|q| format!("{} on {} ({})", q.verdict.as_str(), c.cluster, q.rule.code)))
+            .filter_map(|c| {
+                c.queue
+                    .as_ref()
+                    .map(|q| format!("{} on {} ({})", q.verdict.as_str(), c.cluster, q.rule.code))
+            })
             .collect();
         return if stuck.is_empty() {
             "stays where it is: none of its clusters carries an evicting taint".into()
@@ -316,7 +405,10 @@ fn verdict_sentence(
     }
     let to = match (predicted, error) {
         (Some(p), _) => {
-            let list: Vec<String> = p.iter().map(|t| format!("{}={}", t.name, t.replicas)).collect();
+            let list: Vec<String> = p
+                .iter()
+                .map(|t| format!("{}={}", t.name, t.replicas))
+                .collect();
             format!("replicas to {}", list.join(","))
         }
         (None, Some(e)) => format!("but no new placement can be predicted: {}", e.message),
@@ -340,7 +432,11 @@ pub fn render_binding(r: &BindingExplanation, wide: bool) -> String {
     );
     match &r.tolerations {
         Ok(list) => {
-            let from = r.tolerations_source.as_ref().map(|s| s.message.as_str()).unwrap_or_default();
+            let from = r
+                .tolerations_source
+                .as_ref()
+                .map(|s| s.message.as_str())
+                .unwrap_or_default();
             out += &format!("Tolerations: {from}\n");
             for t in list {
                 out += &format!("  - {t}\n");
@@ -349,18 +445,39 @@ pub fn render_binding(r: &BindingExplanation, wide: bool) -> String {
         Err(e) => out += &format!("Tolerations: unreadable: {} [{}]\n", e.message, e.code),
     }
     for c in &r.clusters {
-        out += &format!("\nCluster {} ({} replica(s))\n", c.cluster.bold(), c.replicas);
-        out += &format!("  taints:   {}\n", if c.taints.is_empty() { "none".into() } else { c.taints.join(", ") });
+        out += &format!(
+            "\nCluster {} ({} replica(s))\n",
+            c.cluster.bold(),
+            c.replicas
+        );
+        out += &format!(
+            "  taints:   {}\n",
+            if c.taints.is_empty() {
+                "none".into()
+            } else {
+                c.taints.join(", ")
+            }
+        );
         for reason in &c.decision.reasons {
             out += &format!("  - [{}] {}\n", reason.code, reason.message);
         }
         if let Some(q) = &c.queue {
-            let at = q.at.map(|t| format!(" at {} ({})", clock(t, r.now), offset(t, r.now))).unwrap_or_default();
-            let pos = q.position.map(|p| format!(", position {p} of {}", q.queued)).unwrap_or_default();
+            let at =
+                q.at.map(|t| format!(" at {} ({})", clock(t, r.now), offset(t, r.now)))
+                    .unwrap_or_default();
+            let pos = q
+                .position
+                .map(|p| format!(", position {p} of {}", q.queued))
+                .unwrap_or_default();
             let rate = q
                 .rate
                 .as_ref()
-                .map(|p| format!(", rate {}/s ({}, {} of {} clusters faulty)", p.rate, p.reason.code, p.faulty_clusters, p.total_clusters))
+                .map(|p| {
+                    format!(
+                        ", rate {}/s ({}, {} of {} clusters faulty)",
+                        p.rate, p.reason.code, p.faulty_clusters, p.total_clusters
+                    )
+                })
                 .unwrap_or_default();
             out += &format!("  queue:    {}{at}{pos}{rate}\n", q.verdict.as_str());
         }
@@ -371,14 +488,24 @@ pub fn render_binding(r: &BindingExplanation, wide: bool) -> String {
     }
     match (&r.predicted, &r.prediction_error) {
         (Some(p), _) => {
-            let list: Vec<String> = p.iter().map(|t| format!("{}={}", t.name, t.replicas)).collect();
+            let list: Vec<String> = p
+                .iter()
+                .map(|t| format!("{}={}", t.name, t.replicas))
+                .collect();
             out += &format!(": {}\n", list.join(", "));
         }
         (None, Some(e)) => out += &format!(": none [{}] {}\n", e.code, e.message),
         _ => out += "\n",
     }
-    for v in r.placement.iter().filter(|v| wide || v.reason.code != "filtered-affinity") {
-        out += &format!("  {:<16} [{}] {}\n", v.cluster, v.reason.code, v.reason.message);
+    for v in r
+        .placement
+        .iter()
+        .filter(|v| wide || v.reason.code != "filtered-affinity")
+    {
+        out += &format!(
+            "  {:<16} [{}] {}\n",
+            v.cluster, v.reason.code, v.reason.message
+        );
     }
     out += &format!("\nVerdict: {}\n", r.verdict.bold());
     out
@@ -392,7 +519,10 @@ pub fn explain_taint_policy(
     now: Timestamp,
 ) -> Result<TaintPolicyExplanation> {
     if let Some(name) = only {
-        if !clusters.iter().any(|c| c.metadata.name.as_deref() == Some(name)) {
+        if !clusters
+            .iter()
+            .any(|c| c.metadata.name.as_deref() == Some(name))
+        {
             return Err(Error::usage(format!("cluster {name:?} not found")));
         }
     }
@@ -400,14 +530,30 @@ pub fn explain_taint_policy(
         .iter()
         .filter(|c| only.is_none_or(|n| c.metadata.name.as_deref() == Some(n)))
         .map(|c| {
-            let targeted = policy.spec.target_clusters.as_ref().is_none_or(|a| cluster_matches_affinity(c, a));
-            let conditions = c.status.as_ref().map(|s| s.conditions.as_slice()).unwrap_or_default();
-            let eval = evaluate_policies(std::slice::from_ref(policy), c, now, cluster_matches_affinity);
+            let targeted = policy
+                .spec
+                .target_clusters
+                .as_ref()
+                .is_none_or(|a| cluster_matches_affinity(c, a));
+            let conditions = c
+                .status
+                .as_ref()
+                .map(|s| s.conditions.as_slice())
+                .unwrap_or_default();
+            let eval = evaluate_policies(
+                std::slice::from_ref(policy),
+                c,
+                now,
+                cluster_matches_affinity,
+            );
             PolicyClusterView {
                 cluster: c.metadata.name.clone().unwrap_or_default(),
                 targeted,
                 add_conditions: explain_conditions(conditions, &policy.spec.add_on_conditions),
-                remove_conditions: explain_conditions(conditions, &policy.spec.remove_on_conditions),
+                remove_conditions: explain_conditions(
+                    conditions,
+                    &policy.spec.remove_on_conditions,
+                ),
                 outcome: eval.policies.into_iter().next(),
             }
         })
@@ -426,7 +572,14 @@ pub fn render_policy(r: &TaintPolicyExplanation) -> String {
     let mut out = format!("ClusterTaintPolicy {} at {}\n\n", r.policy.bold(), r.now);
     let mut table = comfy_table::Table::new();
     table.load_preset(comfy_table::presets::NOTHING);
-    table.set_header(["CLUSTER", "TARGETED", "ADD WHEN", "REMOVE WHEN", "WOULD ADD", "WOULD REMOVE"]);
+    table.set_header([
+        "CLUSTER",
+        "TARGETED",
+        "ADD WHEN",
+        "REMOVE WHEN",
+        "WOULD ADD",
+        "WOULD REMOVE",
+    ]);
     let cond = |c: &std::result::Result<(), String>| match c {
         Ok(()) => "matches".to_string(),
         Err(why) => format!("no: {why}"),
@@ -447,9 +600,23 @@ pub fn render_policy(r: &TaintPolicyExplanation) -> String {
             })
             .unwrap_or_else(|| ("-".into(), "-".into()));
         if v.targeted {
-            table.add_row([v.cluster.clone(), "yes".into(), cond(&v.add_conditions), cond(&v.remove_conditions), added, removed]);
+            table.add_row([
+                v.cluster.clone(),
+                "yes".into(),
+                cond(&v.add_conditions),
+                cond(&v.remove_conditions),
+                added,
+                removed,
+            ]);
         } else {
-            table.add_row([v.cluster.clone(), "no".into(), String::new(), String::new(), "-".into(), "-".into()]);
+            table.add_row([
+                v.cluster.clone(),
+                "no".into(),
+                String::new(),
+                String::new(),
+                "-".into(),
+                "-".into(),
+            ]);
         }
     }
     out += &table.trim_fmt();
@@ -469,16 +636,29 @@ mod tests {
     fn parses_every_target_form() {
         assert_eq!(
             parse_target(&words(&["rb", "default/nginx"]), None).unwrap(),
-            Target::ResourceBinding { namespace: "default".into(), name: "nginx".into() }
+            Target::ResourceBinding {
+                namespace: "default".into(),
+                name: "nginx".into()
+            }
         );
         assert_eq!(
             parse_target(&words(&["rb", "nginx"]), Some("web")).unwrap(),
-            Target::ResourceBinding { namespace: "web".into(), name: "nginx".into() }
+            Target::ResourceBinding {
+                namespace: "web".into(),
+                name: "nginx".into()
+            }
         );
-        assert_eq!(parse_target(&words(&["crb", "x"]), None).unwrap(), Target::ClusterResourceBinding { name: "x".into() });
+        assert_eq!(
+            parse_target(&words(&["crb", "x"]), None).unwrap(),
+            Target::ClusterResourceBinding { name: "x".into() }
+        );
         assert_eq!(
             parse_target(&words(&["deployment/nginx"]), Some("default")).unwrap(),
-            Target::Workload { kind: "deployment".into(), namespace: Some("default".into()), name: "nginx".into() }
+            Target::Workload {
+                kind: "deployment".into(),
+                namespace: Some("default".into()),
+                name: "nginx".into()
+            }
         );
         assert_eq!(
             parse_target(&words(&["clustertaintpolicy/p"]), None).unwrap(),

@@ -12,7 +12,9 @@ use super::eviction::{graceful_evict_cluster, EvictOptions};
 use super::noexecute::{decide_cluster, Action, ClusterDecision, ControllerSettings};
 use super::placement::FleetIndex;
 use super::prescheduling::{pre_scheduling_check, PreSchedulingVerdict};
-use super::queue::{simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings, RatePeriod};
+use super::queue::{
+    simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings, RatePeriod,
+};
 use super::toleration::BindingRef;
 use super::Reason;
 use crate::api::{Cluster, TaintEffect, TargetCluster, Time};
@@ -165,8 +167,16 @@ pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster>
         .iter()
         .map(|c| {
             let mut c = c.clone();
-            if let (Some(taint), true) = (&scenario.taint, targets.contains(c.metadata.name.as_deref().unwrap_or(""))) {
-                if !c.spec.taints.iter().any(|t| t.key == taint.key && t.effect == taint.effect) {
+            if let (Some(taint), true) = (
+                &scenario.taint,
+                targets.contains(c.metadata.name.as_deref().unwrap_or("")),
+            ) {
+                if !c
+                    .spec
+                    .taints
+                    .iter()
+                    .any(|t| t.key == taint.key && t.effect == taint.effect)
+                {
                     let mut t = taint.clone();
                     t.time_added = Some(Time(scenario.now));
                     c.spec.taints.push(t);
@@ -183,17 +193,32 @@ fn fault_of(cluster: &Cluster, now: Timestamp) -> Option<ClusterFault> {
         .spec
         .taints
         .iter()
-        .filter(|t| t.effect.parse::<TaintEffect>().is_ok_and(TaintEffect::evicts))
+        .filter(|t| {
+            t.effect
+                .parse::<TaintEffect>()
+                .is_ok_and(TaintEffect::evicts)
+        })
         .collect();
     if evicting.is_empty() {
         return None;
     }
-    let since = evicting.iter().filter_map(|t| t.time_added.as_ref().map(|t| t.0)).min().unwrap_or(now);
-    Some(ClusterFault { cluster: cluster.metadata.name.clone().unwrap_or_default(), since, recovered_at: None })
+    let since = evicting
+        .iter()
+        .filter_map(|t| t.time_added.as_ref().map(|t| t.0))
+        .min()
+        .unwrap_or(now);
+    Some(ClusterFault {
+        cluster: cluster.metadata.name.clone().unwrap_or_default(),
+        since,
+        recovered_at: None,
+    })
 }
 
 fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
-    let gate = d.reasons.iter().any(|r| r.code == "failover-gate-disabled" || r.code == "noexecute-eviction-disabled");
+    let gate = d
+        .reasons
+        .iter()
+        .any(|r| r.code == "failover-gate-disabled" || r.code == "noexecute-eviction-disabled");
     if gate {
         Verdict::NotMigratedGateOff
     } else {
@@ -204,7 +229,12 @@ fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
 /// The reason that decided: the last one that is not about purge mode, timeouts or
 /// where tolerations were read from.
 fn decisive(reasons: &[Reason]) -> Reason {
-    const CONTEXT: [&str; 4] = ["purge-mode-", "graceful-eviction-timeout", "tolerations-from-", "tolerations-none"];
+    const CONTEXT: [&str; 4] = [
+        "purge-mode-",
+        "graceful-eviction-timeout",
+        "tolerations-from-",
+        "tolerations-none",
+    ];
     reasons
         .iter()
         .rev()
@@ -217,9 +247,14 @@ fn decisive(reasons: &[Reason]) -> Reason {
 /// Run the simulation over `state`.
 pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
-    let by_name: HashMap<&str, &Cluster> =
-        clusters.iter().map(|c| (c.metadata.name.as_deref().unwrap_or(""), c)).collect();
-    let faults: Vec<ClusterFault> = clusters.iter().filter_map(|c| fault_of(c, scenario.now)).collect();
+    let by_name: HashMap<&str, &Cluster> = clusters
+        .iter()
+        .map(|c| (c.metadata.name.as_deref().unwrap_or(""), c))
+        .collect();
+    let faults: Vec<ClusterFault> = clusters
+        .iter()
+        .filter_map(|c| fault_of(c, scenario.now))
+        .collect();
     let faulty: Vec<String> = faults.iter().map(|f| f.cluster.clone()).collect();
     let faulty_set: HashSet<&str> = faulty.iter().map(String::as_str).collect();
 
@@ -238,7 +273,9 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             if !faulty_set.contains(target.name.as_str()) {
                 continue;
             }
-            let Some(cluster) = by_name.get(target.name.as_str()) else { continue };
+            let Some(cluster) = by_name.get(target.name.as_str()) else {
+                continue;
+            };
             affected = true;
             let decision = decide_cluster(
                 BindingRef::new(&binding.spec, binding.annotations()),
@@ -246,7 +283,12 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 &scenario.settings,
                 scenario.now,
             );
-            pending.push(Pending { binding, key: binding.display_name(), decision, replicas: target.replicas });
+            pending.push(Pending {
+                binding,
+                key: binding.display_name(),
+                decision,
+                replicas: target.replicas,
+            });
         }
         bindings_affected += usize::from(affected);
     }
@@ -257,7 +299,10 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let mut binding_of: HashMap<&str, &Binding> = HashMap::new();
     for p in &pending {
         if !matches!(p.decision.action, Action::Stay) {
-            leaving.entry(p.key.as_str()).or_default().push(p.decision.cluster.as_str());
+            leaving
+                .entry(p.key.as_str())
+                .or_default()
+                .push(p.decision.cluster.as_str());
             binding_of.insert(p.key.as_str(), p.binding);
         }
     }
@@ -279,8 +324,17 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         }
         let (clusters_after, error, feasible) = match index.predict(&spec) {
             Ok(p) => {
-                let feasible: HashSet<String> =
-                    p.feasible.iter().map(|&i| clusters[i as usize].metadata.name.clone().unwrap_or_default()).collect();
+                let feasible: HashSet<String> = p
+                    .feasible
+                    .iter()
+                    .map(|&i| {
+                        clusters[i as usize]
+                            .metadata
+                            .name
+                            .clone()
+                            .unwrap_or_default()
+                    })
+                    .collect();
                 (Some(p.clusters), None, feasible)
             }
             Err(e) => (None, Some(e.reason()), HashSet::new()),
@@ -302,19 +356,27 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .iter()
         .filter_map(|p| QueueItem::from_decision(p.key.clone(), &p.decision, scenario.now))
         .collect();
-    let timeline = simulate_queue(&items, &faults, clusters.len(), &scenario.queue, |item, _at| {
-        match prechecks.get(item.binding.as_str()) {
+    let timeline = simulate_queue(
+        &items,
+        &faults,
+        clusters.len(),
+        &scenario.queue,
+        |item, _at| match prechecks.get(item.binding.as_str()) {
             Some(v) => PreCheck::from(v),
             None => PreCheck::Feasible,
-        }
-    });
-    let mut fate: HashMap<(&str, &str), &ItemOutcome> = HashMap::with_capacity(timeline.items.len());
+        },
+    );
+    let mut fate: HashMap<(&str, &str), &ItemOutcome> =
+        HashMap::with_capacity(timeline.items.len());
     for it in &timeline.items {
         fate.insert((it.binding.as_str(), it.cluster.as_str()), &it.outcome);
     }
 
     // Assemble the outcomes.
-    let mut summary = SimulationSummary { bindings_affected, ..Default::default() };
+    let mut summary = SimulationSummary {
+        bindings_affected,
+        ..Default::default()
+    };
     summary.bindings_not_affected = state.bindings.len() - bindings_affected;
     let mut outcomes = Vec::with_capacity(pending.len());
     for p in &pending {
@@ -322,7 +384,9 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         let mut reasons = p.decision.reasons.clone();
         let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
             None => (verdict_of_stay(&p.decision), None),
-            Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => (Verdict::Evict, Some(*at)),
+            Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => {
+                (Verdict::Evict, Some(*at))
+            }
             Some(ItemOutcome::Evicted { at }) => (Verdict::EvictLater, Some(*at)),
             Some(ItemOutcome::Abandoned { at, reason }) => {
                 reasons.push(reason.clone());
@@ -338,7 +402,10 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             }
         };
         if matches!(verdict, Verdict::Evict | Verdict::EvictLater) {
-            *summary.replicas_leaving.entry(p.decision.cluster.clone()).or_default() += i64::from(p.replicas);
+            *summary
+                .replicas_leaving
+                .entry(p.decision.cluster.clone())
+                .or_default() += i64::from(p.replicas);
         }
         *summary.verdicts.entry(verdict).or_default() += 1;
         let rule = decisive(&reasons);
@@ -361,8 +428,12 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         match &prediction.clusters {
             Some(after) => {
                 for t in after {
-                    let before =
-                        binding.spec.clusters.iter().find(|b| b.name == t.name).map_or(0, |b| b.replicas);
+                    let before = binding
+                        .spec
+                        .clusters
+                        .iter()
+                        .find(|b| b.name == t.name)
+                        .map_or(0, |b| b.replicas);
                     if t.replicas > before {
                         *summary.replicas_arriving.entry(t.name.clone()).or_default() +=
                             i64::from(t.replicas - before);

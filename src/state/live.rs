@@ -7,8 +7,8 @@ use serde::de::DeserializeOwned;
 
 use super::{Binding, BindingKind, FleetState, SourceInfo};
 use crate::api::{
-    Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy, PropagationPolicy,
-    ResourceBinding,
+    Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy,
+    PropagationPolicy, ResourceBinding,
 };
 use crate::client::{api_error, ControlPlane};
 use crate::error::Result;
@@ -24,7 +24,10 @@ where
     let mut params = ListParams::default().limit(PAGE);
     let mut out = Vec::new();
     loop {
-        let page = api.list(&params).await.map_err(|e| api_error(&e, what, &cp.server))?;
+        let page = api
+            .list(&params)
+            .await
+            .map_err(|e| api_error(&e, what, &cp.server))?;
         out.extend(page.items);
         match page.metadata.continue_.filter(|c| !c.is_empty()) {
             Some(token) => params.continue_token = Some(token),
@@ -91,16 +94,23 @@ pub fn snapshot_resources() -> Vec<kube::discovery::ApiResource> {
 
 /// Every object of `resource` as the server returns it (unknown fields kept), without
 /// `metadata.managedFields`, paginated.
-pub async fn list_raw(cp: &ControlPlane, resource: &kube::discovery::ApiResource) -> Result<Vec<serde_json::Value>> {
+pub async fn list_raw(
+    cp: &ControlPlane,
+    resource: &kube::discovery::ApiResource,
+) -> Result<Vec<serde_json::Value>> {
     use kube::api::DynamicObject;
     let api: Api<DynamicObject> = Api::all_with(cp.client.clone(), resource);
     let mut params = ListParams::default().limit(PAGE);
     let mut out = Vec::new();
     loop {
-        let page = api.list(&params).await.map_err(|e| api_error(&e, &resource.plural, &cp.server))?;
+        let page = api
+            .list(&params)
+            .await
+            .map_err(|e| api_error(&e, &resource.plural, &cp.server))?;
         for mut obj in page.items {
             obj.metadata.managed_fields = None;
-            let mut value = serde_json::to_value(&obj).map_err(|e| crate::error::Error::failure(e.to_string()))?;
+            let mut value = serde_json::to_value(&obj)
+                .map_err(|e| crate::error::Error::failure(e.to_string()))?;
             value["apiVersion"] = resource.api_version.clone().into();
             value["kind"] = resource.kind.clone().into();
             out.push(value);

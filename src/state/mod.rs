@@ -112,15 +112,19 @@ pub struct FleetState {
 impl FleetState {
     /// The cluster called `name`.
     pub fn cluster(&self, name: &str) -> Option<&Cluster> {
-        self.clusters.iter().find(|c| c.metadata.name.as_deref() == Some(name))
+        self.clusters
+            .iter()
+            .find(|c| c.metadata.name.as_deref() == Some(name))
     }
 
     /// Sort every list by name so output is deterministic whatever the source order.
     pub fn sort(&mut self) {
-        self.clusters.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
-        self.bindings.sort_by(|a, b| (a.kind, a.key()).cmp(&(b.kind, b.key())));
+        self.clusters
+            .sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+        self.bindings.sort_by_cached_key(|b| (b.kind, b.key()));
         self.taint_policies.sort_by(|a, b| {
-            (&a.metadata.creation_timestamp, &a.metadata.name).cmp(&(&b.metadata.creation_timestamp, &b.metadata.name))
+            (&a.metadata.creation_timestamp, &a.metadata.name)
+                .cmp(&(&b.metadata.creation_timestamp, &b.metadata.name))
         });
     }
 }

@@ -14,9 +14,16 @@ use super::{Binding, BindingKind, FleetState, SourceInfo};
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotError {
     #[error("cannot read {path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: document {index}: {message}")]
-    Malformed { path: String, index: usize, message: String },
+    Malformed {
+        path: String,
+        index: usize,
+        message: String,
+    },
 }
 
 /// The header `karmadactl snapshot` writes beside `items`.
@@ -44,10 +51,16 @@ struct TypeMeta {
 /// in it, sorted by name), or `-` for stdin.
 pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
     let mut state = FleetState {
-        source: SourceInfo { description: format!("snapshot {}", path.display()), ..Default::default() },
+        source: SourceInfo {
+            description: format!("snapshot {}", path.display()),
+            ..Default::default()
+        },
         ..Default::default()
     };
-    let io = |source| SnapshotError::Io { path: path.display().to_string(), source };
+    let io = |source| SnapshotError::Io {
+        path: path.display().to_string(),
+        source,
+    };
     if path == Path::new("-") {
         let text = std::io::read_to_string(std::io::stdin()).map_err(io)?;
         parse_documents("<stdin>", &text, &mut state)?;
@@ -55,12 +68,19 @@ pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(io)?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "json")))
+            .filter(|p| {
+                matches!(
+                    p.extension().and_then(|e| e.to_str()),
+                    Some("yaml" | "yml" | "json")
+                )
+            })
             .collect();
         files.sort();
         for file in files {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|source| SnapshotError::Io { path: file.display().to_string(), source })?;
+            let text = std::fs::read_to_string(&file).map_err(|source| SnapshotError::Io {
+                path: file.display().to_string(),
+                source,
+            })?;
             parse_documents(&file.display().to_string(), &text, &mut state)?;
         }
     } else {
@@ -75,7 +95,11 @@ pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
 ///
 /// JSON input (starting with `{` or `[`) takes a fast path that never builds a generic
 /// tree of the whole file; anything else is read as multi-document YAML.
-pub fn parse_documents(origin: &str, text: &str, state: &mut FleetState) -> Result<(), SnapshotError> {
+pub fn parse_documents(
+    origin: &str,
+    text: &str,
+    state: &mut FleetState,
+) -> Result<(), SnapshotError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         let stream = serde_json::Deserializer::from_str(trimmed).into_iter::<Box<RawValue>>();
@@ -97,19 +121,35 @@ pub fn parse_documents(origin: &str, text: &str, state: &mut FleetState) -> Resu
 }
 
 fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotError {
-    SnapshotError::Malformed { path: origin.to_string(), index, message: e.to_string() }
+    SnapshotError::Malformed {
+        path: origin.to_string(),
+        index,
+        message: e.to_string(),
+    }
 }
 
-fn add_json(origin: &str, index: usize, json: &str, state: &mut FleetState) -> Result<(), SnapshotError> {
+fn add_json(
+    origin: &str,
+    index: usize,
+    json: &str,
+    state: &mut FleetState,
+) -> Result<(), SnapshotError> {
     let err = |e: serde_json::Error| malformed(origin, index, e);
     if json.starts_with('[') {
         let items: Vec<Box<RawValue>> = serde_json::from_str(json).map_err(err)?;
-        return items.iter().try_for_each(|i| add_object(origin, index, i.get(), state));
+        return items
+            .iter()
+            .try_for_each(|i| add_object(origin, index, i.get(), state));
     }
     add_object(origin, index, json, state)
 }
 
-fn add_object(origin: &str, index: usize, json: &str, state: &mut FleetState) -> Result<(), SnapshotError> {
+fn add_object(
+    origin: &str,
+    index: usize,
+    json: &str,
+    state: &mut FleetState,
+) -> Result<(), SnapshotError> {
     let err = |e: serde_json::Error| malformed(origin, index, e);
     let meta: TypeMeta = serde_json::from_str(json).map_err(err)?;
     let group = meta.api_version.split('/').next().unwrap_or_default();
@@ -126,13 +166,18 @@ fn add_object(origin: &str, index: usize, json: &str, state: &mut FleetState) ->
             if let Some(h) = list.snapshot {
                 state.source.captured_at = h.captured_at.or(state.source.captured_at);
                 state.source.context = h.context.or(state.source.context.take());
-                state.source.controller_settings.extend(h.controller_settings);
+                state
+                    .source
+                    .controller_settings
+                    .extend(h.controller_settings);
             }
             for item in list.items {
                 add_object(origin, index, item.get(), state)?;
             }
         }
-        ("Cluster", "cluster.karmada.io") => state.clusters.push(serde_json::from_str(json).map_err(err)?),
+        ("Cluster", "cluster.karmada.io") => state
+            .clusters
+            .push(serde_json::from_str(json).map_err(err)?),
         ("ResourceBinding", "work.karmada.io") | ("ClusterResourceBinding", "work.karmada.io") => {
             let mut b: Binding = serde_json::from_str(json).map_err(err)?;
             if meta.kind == "ClusterResourceBinding" {
@@ -140,13 +185,15 @@ fn add_object(origin: &str, index: usize, json: &str, state: &mut FleetState) ->
             }
             state.bindings.push(b);
         }
-        ("PropagationPolicy", "policy.karmada.io") => {
-            state.propagation_policies.push(serde_json::from_str(json).map_err(err)?)
-        }
-        ("ClusterPropagationPolicy", "policy.karmada.io") => {
-            state.cluster_propagation_policies.push(serde_json::from_str(json).map_err(err)?)
-        }
-        ("ClusterTaintPolicy", "policy.karmada.io") => state.taint_policies.push(serde_json::from_str(json).map_err(err)?),
+        ("PropagationPolicy", "policy.karmada.io") => state
+            .propagation_policies
+            .push(serde_json::from_str(json).map_err(err)?),
+        ("ClusterPropagationPolicy", "policy.karmada.io") => state
+            .cluster_propagation_policies
+            .push(serde_json::from_str(json).map_err(err)?),
+        ("ClusterTaintPolicy", "policy.karmada.io") => state
+            .taint_policies
+            .push(serde_json::from_str(json).map_err(err)?),
         ("", _) => return Err(malformed(origin, index, "object has no kind")),
         (kind, _) => *state.ignored.entry(kind.to_string()).or_default() += 1,
     }
@@ -178,9 +225,13 @@ mod tests {
     fn names_the_file_and_document_of_a_malformed_object() {
         let mut s = FleetState::default();
         let yaml = "kind: Cluster\napiVersion: cluster.karmada.io/v1alpha1\nmetadata: {name: a}\nspec: {}\n---\nkind: Cluster\napiVersion: cluster.karmada.io/v1alpha1\nmetadata: {name: 7}\nspec: {taints: 3}\n";
-        let e = parse_documents("fleet.yaml", yaml, &mut s).unwrap_err().to_string();
+        let e = parse_documents("fleet.yaml", yaml, &mut s)
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("fleet.yaml: document 1:"), "{e}");
-        let e = parse_documents("x.json", "{\"kind\": ", &mut s).unwrap_err().to_string();
+        let e = parse_documents("x.json", "{\"kind\": ", &mut s)
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("x.json: document 0:"), "{e}");
     }
 
@@ -192,7 +243,10 @@ mod tests {
         );
         parse_documents("s.json", &json, &mut s).unwrap();
         assert_eq!(s.source.context.as_deref(), Some("prod"));
-        assert_eq!(s.source.controller_settings["feature-gates"], "Failover=true");
+        assert_eq!(
+            s.source.controller_settings["feature-gates"],
+            "Failover=true"
+        );
         assert_eq!(s.clusters.len(), 1);
     }
 }
