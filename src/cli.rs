@@ -302,6 +302,9 @@ pub struct TaintArgs {
     /// Output format: table (default), json, yaml or name.
     #[arg(short = 'o', long, value_enum, default_value_t)]
     pub output: OutputFormat,
+    /// Settings the impact preview of evicting taints assumes.
+    #[command(flatten)]
+    pub controller: ControllerArgs,
 }
 
 /// Arguments of `cordon` and `uncordon`.

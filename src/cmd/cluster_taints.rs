@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::api::{Cluster, Taint, TaintEffect};
-use crate::cli::{DryRun, OutputFormat, WriteArgs};
+use crate::cli::{ControllerArgs, DryRun, OutputFormat, WriteArgs};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::error::{Error, ExitCode, Result};
 use crate::output::{self, OUTPUT_API_VERSION};
@@ -30,6 +30,9 @@ pub struct TaintJob<'a> {
     pub word: fn(EditOutcome) -> &'static str,
     /// The evicting effect this job adds, if any: asks for confirmation.
     pub evicting: Option<TaintEffect>,
+    /// Taints this job adds and the settings to assume, for the impact preview of
+    /// evicting taints.
+    pub preview: Option<(Vec<Taint>, &'a ControllerArgs)>,
 }
 
 /// One cluster's line in the report.
@@ -101,6 +104,12 @@ pub async fn run(
             })
             .map(|(c, _)| c.metadata.name.as_deref().unwrap_or_default())
             .collect();
+        let hit: Vec<String> = hit.into_iter().map(str::to_string).collect();
+        if let (false, Some((taints, controller))) = (hit.is_empty(), &job.preview) {
+            if let Err(e) = super::impact::print_impact(cp, &hit, taints, controller, now).await {
+                output::warn(&format!("impact preview unavailable: {}", e.message));
+            }
+        }
         if !hit.is_empty() && write.dry_run == DryRun::None {
             eprintln!(
                 "A {effect} taint on {} cluster(s) ({}) can evict their workloads.",

@@ -22,6 +22,7 @@ pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result
         edit: &edit,
         word: if cordon { cordon_word } else { uncordon_word },
         evicting: None,
+        preview: None,
     };
     cluster_taints::run(
         &cp,

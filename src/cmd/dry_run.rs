@@ -65,7 +65,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     }
     let targets = select_targets(&state, &args.clusters, args.selector.as_deref())?;
     let scenario = Scenario {
-        taint: (!targets.is_empty()).then_some(taint),
+        taints: if targets.is_empty() { vec![] } else { vec![taint] },
         targets,
         now,
         until,
@@ -81,7 +81,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         source: &state.source,
         scenario: ScenarioView {
             targets: scenario.targets.clone(),
-            taint: scenario.taint.clone(),
+            taint: scenario.taints.first().cloned(),
         },
         settings_source: &provenance,
         simulation: &simulation,

@@ -260,7 +260,7 @@ pub fn explain_binding(
 ) -> BindingExplanation {
     let scenario = Scenario {
         targets: vec![],
-        taint: None,
+        taints: vec![],
         now,
         until: now,
         settings: settings.clone(),

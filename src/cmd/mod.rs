@@ -6,6 +6,7 @@ pub mod completion;
 pub mod cordon;
 pub mod dry_run;
 pub mod explain;
+mod impact;
 pub mod snapshot;
 pub mod taint;
 

@@ -3,7 +3,7 @@
 use jiff::Timestamp;
 
 use super::cluster_taints::{self, TaintJob};
-use crate::api::TaintEffect;
+use crate::api::{Taint, TaintEffect};
 use crate::cli::{GlobalArgs, TaintArgs};
 use crate::client;
 use crate::error::{Error, ExitCode, Result};
@@ -48,12 +48,19 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
     let clusters = client::resolve_clusters(&cp, &names, &args.selection).await?;
 
     // Decide and apply.
+    let evicting_taints: Vec<Taint> = changes
+        .add
+        .iter()
+        .filter(|s| s.effect.evicts())
+        .map(|s| Taint { key: s.key.clone(), value: s.value.clone(), effect: s.effect.as_str().into(), time_added: None })
+        .collect();
     let overwrite = args.overwrite;
     let edit = |current: &[_], now| edit_taints(current, &changes, overwrite, now);
     let job = TaintJob {
         edit: &edit,
         word: EditOutcome::as_str,
         evicting: taints::adds_evicting_taint(&changes),
+        preview: Some((evicting_taints, &args.controller)),
     };
     cluster_taints::run(
         &cp,

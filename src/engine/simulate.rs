@@ -23,10 +23,11 @@ use crate::state::{Binding, FleetState};
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct Scenario {
-    /// Clusters that get `taint` at `now` (empty: only the taints they already carry).
+    /// Clusters that get `taints` at `now` (empty: only the taints they already carry).
     pub targets: Vec<String>,
-    /// The taint they get (its `timeAdded` is set to `now`).
-    pub taint: Option<crate::api::Taint>,
+    /// The taints they get (`timeAdded` is set to `now`; one already present with the
+    /// same key and effect is left as it is).
+    pub taints: Vec<crate::api::Taint>,
     /// The reference time: decisions are taken at this instant.
     pub now: Timestamp,
     /// The time looked at: evictions processed by then count as done.
@@ -160,26 +161,21 @@ pub struct Simulation {
     pub summary: SimulationSummary,
 }
 
-/// The clusters as they are after the scenario's taint is added.
+/// The clusters as they are after the scenario's taints are added.
 pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster> {
     let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
     clusters
         .iter()
         .map(|c| {
             let mut c = c.clone();
-            if let (Some(taint), true) = (
-                &scenario.taint,
-                targets.contains(c.metadata.name.as_deref().unwrap_or("")),
-            ) {
-                if !c
-                    .spec
-                    .taints
-                    .iter()
-                    .any(|t| t.key == taint.key && t.effect == taint.effect)
-                {
-                    let mut t = taint.clone();
-                    t.time_added = Some(Time(scenario.now));
-                    c.spec.taints.push(t);
+            if targets.contains(c.metadata.name.as_deref().unwrap_or("")) {
+                for taint in &scenario.taints {
+                    let present = c.spec.taints.iter().any(|t| t.key == taint.key && t.effect == taint.effect);
+                    if !present {
+                        let mut t = taint.clone();
+                        t.time_added = Some(Time(scenario.now));
+                        c.spec.taints.push(t);
+                    }
                 }
             }
             c
