@@ -36,12 +36,22 @@ fn outcome<'a>(doc: &'a Value, binding: &str, cluster: &str) -> &'a Value {
 }
 
 fn prediction(doc: &Value, binding: &str) -> Vec<(String, i64)> {
-    let p = doc["predictions"].as_array().unwrap().iter().find(|p| p["binding"] == binding).unwrap();
+    let p = doc["predictions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["binding"] == binding)
+        .unwrap();
     let mut v: Vec<(String, i64)> = p["clusters"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| (t["name"].as_str().unwrap().to_string(), t["replicas"].as_i64().unwrap_or(0)))
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["replicas"].as_i64().unwrap_or(0),
+            )
+        })
         .collect();
     v.sort();
     v
@@ -49,28 +59,70 @@ fn prediction(doc: &Value, binding: &str) -> Vec<(String, i64)> {
 
 #[test]
 fn readme_first_command_prints_a_table() {
-    let (stdout, stderr, code) = karmadactl(&["dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "member1"]);
+    let (stdout, stderr, code) = karmadactl(&[
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "--cluster",
+        "member1",
+    ]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with("Scenario: member1 gets cluster.karmada.io/not-ready:NoExecute"), "{stdout}");
-    let header = stdout.lines().find(|l| l.contains("BINDING")).expect("a table header");
-    for col in ["CLUSTER", "DECISION", "AT", "PURGE", "REPLICAS", "NEW PLACEMENT", "RULE"] {
+    assert!(
+        stdout.starts_with("Scenario: member1 gets cluster.karmada.io/not-ready:NoExecute"),
+        "{stdout}"
+    );
+    let header = stdout
+        .lines()
+        .find(|l| l.contains("BINDING"))
+        .expect("a table header");
+    for col in [
+        "CLUSTER",
+        "DECISION",
+        "AT",
+        "PURGE",
+        "REPLICAS",
+        "NEW PLACEMENT",
+        "RULE",
+    ] {
         assert!(header.contains(col), "{header}");
     }
-    let nginx = stdout.lines().find(|l| l.contains("rb/default/nginx-deployment")).unwrap();
-    assert!(nginx.contains("evict later") && nginx.contains("(+5m)") && nginx.contains("member2=3"), "{nginx}");
-    assert!(stdout.contains("Summary:") && stdout.contains("Eviction queue:"), "{stdout}");
+    let nginx = stdout
+        .lines()
+        .find(|l| l.contains("rb/default/nginx-deployment"))
+        .unwrap();
+    assert!(
+        nginx.contains("evict later") && nginx.contains("(+5m)") && nginx.contains("member2=3"),
+        "{nginx}"
+    );
+    assert!(
+        stdout.contains("Summary:") && stdout.contains("Eviction queue:"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn seed_walkthrough_divided_and_duplicated() {
     // member1 fails; tolerations of 300 s run out; the queue processes the bindings.
-    let doc = json(&["dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "member1", "--at", "10m", "-o", "json"]);
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "--cluster",
+        "member1",
+        "--at",
+        "10m",
+        "-o",
+        "json",
+    ]);
     let nginx = outcome(&doc, "rb/default/nginx-deployment", "member1");
     assert_eq!(nginx["verdict"], "evict");
     assert_eq!(nginx["due"], "2026-11-22T12:05:00Z");
     assert_eq!(nginx["rule"]["code"], "noexecute-tolerated-until");
     // Divided 1:2 over member1/member2: everything lands on member2.
-    assert_eq!(prediction(&doc, "rb/default/nginx-deployment"), [("member2".to_string(), 3)]);
+    assert_eq!(
+        prediction(&doc, "rb/default/nginx-deployment"),
+        [("member2".to_string(), 3)]
+    );
     // Duplicated on two clusters: member1's copy moves to member3, which the affinity allows.
     assert_eq!(
         prediction(&doc, "rb/default/web-deployment"),
@@ -85,20 +137,51 @@ fn seed_walkthrough_divided_and_duplicated() {
 
 #[test]
 fn seed_user_guide_flink_purges_directly() {
-    let doc = json(&["dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "member1", "-o", "json"]);
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "--cluster",
+        "member1",
+        "-o",
+        "json",
+    ]);
     let flink = outcome(&doc, "rb/streaming/flink-app-flinkdeployment", "member1");
     assert_eq!(flink["verdict"], "evict");
     assert_eq!(flink["purgeMode"], "Directly");
-    assert_eq!(flink["at"], "2026-11-22T12:00:00Z", "no toleration: evicted at once");
-    let codes: Vec<&str> = flink["reasons"].as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap()).collect();
-    assert!(codes.contains(&"noexecute-untolerated") && codes.contains(&"purge-mode-from-failover-policy"), "{codes:?}");
-    assert_eq!(prediction(&doc, "rb/streaming/flink-app-flinkdeployment"), [("member2".to_string(), 1)]);
+    assert_eq!(
+        flink["at"], "2026-11-22T12:00:00Z",
+        "no toleration: evicted at once"
+    );
+    let codes: Vec<&str> = flink["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"noexecute-untolerated")
+            && codes.contains(&"purge-mode-from-failover-policy"),
+        "{codes:?}"
+    );
+    assert_eq!(
+        prediction(&doc, "rb/streaming/flink-app-flinkdeployment"),
+        [("member2".to_string(), 1)]
+    );
 }
 
 #[test]
 fn gates_are_inputs_and_are_reported() {
     let doc = json(&[
-        "dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "member1", "--feature-gates", "Failover=false", "-o", "json",
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "--cluster",
+        "member1",
+        "--feature-gates",
+        "Failover=false",
+        "-o",
+        "json",
     ]);
     assert_eq!(doc["assumed"]["failoverFeatureGate"], false);
     assert_eq!(doc["settingsSource"]["feature-gates"], "flag");
@@ -109,49 +192,132 @@ fn gates_are_inputs_and_are_reported() {
 
 #[test]
 fn existing_taints_over_time_on_the_mixed_fleet() {
-    let now = json(&["dry-run", "--snapshot", "examples/mixed-fleet.yaml", "-o", "json"]);
-    let later = json(&["dry-run", "--snapshot", "examples/mixed-fleet.yaml", "--at", "10m", "-o", "json"]);
-    assert_eq!(outcome(&now, "rb/shop/cart-deployment", "eu-3")["verdict"], "evict-later");
-    assert_eq!(outcome(&later, "rb/shop/cart-deployment", "eu-3")["verdict"], "evict");
+    let now = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "-o",
+        "json",
+    ]);
+    let later = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--at",
+        "10m",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(
+        outcome(&now, "rb/shop/cart-deployment", "eu-3")["verdict"],
+        "evict-later"
+    );
+    assert_eq!(
+        outcome(&later, "rb/shop/cart-deployment", "eu-3")["verdict"],
+        "evict"
+    );
     // Tolerated forever (no tolerationSeconds) and PreferNoExecute without failover.cluster.
-    assert_eq!(outcome(&later, "rb/shop/search-statefulset", "eu-3")["verdict"], "tolerated");
-    assert_eq!(outcome(&later, "rb/batch/ledger-deployment", "ap-1")["verdict"], "tolerated");
+    assert_eq!(
+        outcome(&later, "rb/shop/search-statefulset", "eu-3")["verdict"],
+        "tolerated"
+    );
+    assert_eq!(
+        outcome(&later, "rb/batch/ledger-deployment", "ap-1")["verdict"],
+        "tolerated"
+    );
     // PreferNoExecute with failover.cluster.tolerationSeconds=120, tainted 5 minutes ago.
-    assert_eq!(outcome(&now, "rb/batch/report-job", "ap-1")["verdict"], "evict");
+    assert_eq!(
+        outcome(&now, "rb/batch/report-job", "ap-1")["verdict"],
+        "evict"
+    );
     // The cordoned cluster never receives replicas.
-    assert!(prediction(&later, "rb/batch/report-job").iter().all(|(c, _)| c != "us-2"));
+    assert!(prediction(&later, "rb/batch/report-job")
+        .iter()
+        .all(|(c, _)| c != "us-2"));
 }
 
 #[test]
 fn a_small_fleet_stops_evicting_when_most_clusters_fail() {
     let doc = json(&[
-        "dry-run", "--snapshot", "examples/quickstart.yaml", "-l", "location in (eu-1,eu-2)", "-o", "json",
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "-l",
+        "location in (eu-1,eu-2)",
+        "-o",
+        "json",
     ]);
     // 2 of 3 clusters faulty (> 0.55) in a fleet of at most 10: the queue stops.
     assert_eq!(doc["faultyClusters"].as_array().unwrap().len(), 2);
-    let verdicts: Vec<&str> = doc["outcomes"].as_array().unwrap().iter().map(|o| o["verdict"].as_str().unwrap()).collect();
+    let verdicts: Vec<&str> = doc["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["verdict"].as_str().unwrap())
+        .collect();
     assert!(verdicts.contains(&"halted"), "{verdicts:?}");
 }
 
 #[test]
 fn explain_a_binding_and_a_taint_policy() {
-    let (stdout, stderr, code) =
-        karmadactl(&["policy", "explain", "rb", "shop/cart-deployment", "--snapshot", "examples/mixed-fleet.yaml"]);
+    let (stdout, stderr, code) = karmadactl(&[
+        "policy",
+        "explain",
+        "rb",
+        "shop/cart-deployment",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+    ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("[noexecute-tolerated-until]"), "{stdout}");
     assert!(stdout.contains("position 2 of 4"), "{stdout}");
     let verdict = stdout.lines().find(|l| l.starts_with("Verdict:")).unwrap();
-    assert!(verdict.contains("would migrate from eu-3 at 12:03:00") && verdict.contains("eu-1=3,eu-2=3"), "{verdict}");
+    assert!(
+        verdict.contains("would migrate from eu-3 at 12:03:00")
+            && verdict.contains("eu-1=3,eu-2=3"),
+        "{verdict}"
+    );
 
-    let doc = json(&["policy", "explain", "deployment/nginx", "-n", "default", "--snapshot", "examples/quickstart.yaml", "-o", "json"]);
+    let doc = json(&[
+        "policy",
+        "explain",
+        "deployment/nginx",
+        "-n",
+        "default",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "-o",
+        "json",
+    ]);
     assert_eq!(doc["binding"], "rb/default/nginx-deployment");
-    assert!(doc["verdict"].as_str().unwrap().starts_with("stays where it is"));
+    assert!(doc["verdict"]
+        .as_str()
+        .unwrap()
+        .starts_with("stays where it is"));
 
-    let doc = json(&["policy", "explain", "clustertaintpolicy/not-ready-noexecute", "--snapshot", "examples/mixed-fleet.yaml", "-o", "json"]);
-    let eu3 = doc["clusters"].as_array().unwrap().iter().find(|c| c["cluster"] == "eu-3").unwrap();
+    let doc = json(&[
+        "policy",
+        "explain",
+        "clustertaintpolicy/not-ready-noexecute",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "-o",
+        "json",
+    ]);
+    let eu3 = doc["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["cluster"] == "eu-3")
+        .unwrap();
     assert_eq!(eu3["targeted"], true);
     assert!(eu3["addConditions"].get("Ok").is_some(), "{eu3}");
-    let ap1 = doc["clusters"].as_array().unwrap().iter().find(|c| c["cluster"] == "ap-1").unwrap();
+    let ap1 = doc["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["cluster"] == "ap-1")
+        .unwrap();
     assert_eq!(ap1["targeted"], false);
 }
 
@@ -161,13 +327,68 @@ fn bad_input_is_one_line_and_exit_2() {
     let bad = dir.path().join("bad.yaml");
     std::fs::write(&bad, "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: a}\nspec: {}\n---\nkind: Cluster\napiVersion: cluster.karmada.io/v1alpha1\nmetadata: {name: b}\nspec: {taints: 7}\n").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
-        (vec!["dry-run", "--snapshot", bad.to_str().unwrap()], "bad.yaml: document 1:"),
-        (vec!["dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "nope"], "cluster \"nope\" not found"),
-        (vec!["dry-run", "--snapshot", "examples/quickstart.yaml", "--cluster", "member1", "--taint", "x=y"], "--taint"),
-        (vec!["dry-run", "--snapshot", "examples/quickstart.yaml", "--at", "soon"], "invalid --at"),
-        (vec!["dry-run", "--snapshot", "/nonexistent/fleet.yaml"], "cannot read /nonexistent/fleet.yaml"),
-        (vec!["policy", "explain", "rb", "default/nope", "--snapshot", "examples/quickstart.yaml"], "not found"),
-        (vec!["policy", "explain", "rb", "nginx", "--snapshot", "examples/quickstart.yaml"], "namespace"),
+        (
+            vec!["dry-run", "--snapshot", bad.to_str().unwrap()],
+            "bad.yaml: document 1:",
+        ),
+        (
+            vec![
+                "dry-run",
+                "--snapshot",
+                "examples/quickstart.yaml",
+                "--cluster",
+                "nope",
+            ],
+            "cluster \"nope\" not found",
+        ),
+        (
+            vec![
+                "dry-run",
+                "--snapshot",
+                "examples/quickstart.yaml",
+                "--cluster",
+                "member1",
+                "--taint",
+                "x=y",
+            ],
+            "--taint",
+        ),
+        (
+            vec![
+                "dry-run",
+                "--snapshot",
+                "examples/quickstart.yaml",
+                "--at",
+                "soon",
+            ],
+            "invalid --at",
+        ),
+        (
+            vec!["dry-run", "--snapshot", "/nonexistent/fleet.yaml"],
+            "cannot read /nonexistent/fleet.yaml",
+        ),
+        (
+            vec![
+                "policy",
+                "explain",
+                "rb",
+                "default/nope",
+                "--snapshot",
+                "examples/quickstart.yaml",
+            ],
+            "not found",
+        ),
+        (
+            vec![
+                "policy",
+                "explain",
+                "rb",
+                "nginx",
+                "--snapshot",
+                "examples/quickstart.yaml",
+            ],
+            "namespace",
+        ),
     ];
     for (args, needle) in cases {
         let (_, stderr, code) = karmadactl(&args);
@@ -179,9 +400,21 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn snapshots_are_read_from_stdin_and_directories() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/quickstart.yaml")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/quickstart.yaml"
+    ))
+    .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_karmadactl"))
-        .args(["dry-run", "--snapshot", "-", "--cluster", "member1", "-o", "json"])
+        .args([
+            "dry-run",
+            "--snapshot",
+            "-",
+            "--cluster",
+            "member1",
+            "-o",
+            "json",
+        ])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -192,8 +425,20 @@ fn snapshots_are_read_from_stdin_and_directories() {
     assert_eq!(doc["outcomes"].as_array().unwrap().len(), 3);
 
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/quickstart.yaml"), dir.path().join("a.yaml")).unwrap();
-    let doc = json(&["dry-run", "--snapshot", dir.path().to_str().unwrap(), "--cluster", "member2", "-o", "json"]);
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/quickstart.yaml"),
+        dir.path().join("a.yaml"),
+    )
+    .unwrap();
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        dir.path().to_str().unwrap(),
+        "--cluster",
+        "member2",
+        "-o",
+        "json",
+    ]);
     assert_eq!(doc["faultyClusters"], serde_json::json!(["member2"]));
 }
 

@@ -20,7 +20,11 @@ fn resource_for(obj: &Value) -> Option<ApiResource> {
 
 /// Create every object of the quickstart example, status included.
 async fn load_quickstart(client: &kube::Client) {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/quickstart.yaml")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/quickstart.yaml"
+    ))
+    .unwrap();
     let list: Value = serde_yaml::from_str(&text).unwrap();
     for item in list["items"].as_array().unwrap() {
         let ar = resource_for(item).unwrap();
@@ -32,10 +36,14 @@ async fn load_quickstart(client: &kube::Client) {
         obj.metadata.uid = None;
         obj.metadata.creation_timestamp = None;
         let name = obj.metadata.name.clone().unwrap();
-        api.create(&PostParams::default(), &obj).await.unwrap_or_else(|e| panic!("create {name}: {e}"));
+        api.create(&PostParams::default(), &obj)
+            .await
+            .unwrap_or_else(|e| panic!("create {name}: {e}"));
         if let Some(status) = item.get("status") {
             let patch = serde_json::json!({ "status": status });
-            api.patch_status(&name, &PatchParams::default(), &Patch::Merge(&patch)).await.unwrap();
+            api.patch_status(&name, &PatchParams::default(), &Patch::Merge(&patch))
+                .await
+                .unwrap();
         }
     }
 }
@@ -45,7 +53,13 @@ fn verdicts(doc: &Value) -> Vec<(String, String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|o| (o["binding"].to_string(), o["cluster"].to_string(), o["verdict"].to_string()))
+        .map(|o| {
+            (
+                o["binding"].to_string(),
+                o["cluster"].to_string(),
+                o["verdict"].to_string(),
+            )
+        })
         .collect();
     v.sort();
     v
@@ -69,31 +83,67 @@ async fn snapshot_then_dry_run_agrees_with_live_and_taint_previews_impact() {
         kc,
         "admin",
         &[
-            "snapshot", "-o", file.to_str().unwrap(),
-            "--controller-setting", "feature-gates=Failover=true",
-            "--controller-setting", "enable-no-execute-taint-eviction=true",
+            "snapshot",
+            "-o",
+            file.to_str().unwrap(),
+            "--controller-setting",
+            "feature-gates=Failover=true",
+            "--controller-setting",
+            "enable-no-execute-taint-eviction=true",
         ],
     ));
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("3 clusters") && stderr.contains("3 resourcebindings"), "{stderr}");
+    assert!(
+        stderr.contains("3 clusters") && stderr.contains("3 resourcebindings"),
+        "{stderr}"
+    );
     let snap: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(snap["kind"], "List");
     assert_eq!(snap["snapshot"]["context"], "admin");
-    assert!(snap["items"].as_array().unwrap().iter().all(|i| i["metadata"].get("managedFields").is_none()));
+    assert!(snap["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["metadata"].get("managedFields").is_none()));
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(!text.contains(&env.admin_token), "no credentials in snapshots");
+    assert!(
+        !text.contains(&env.admin_token),
+        "no credentials in snapshots"
+    );
 
-    let args = ["dry-run", "--cluster", "member1", "--at", "10m", "-o", "json"];
+    let args = [
+        "dry-run",
+        "--cluster",
+        "member1",
+        "--at",
+        "10m",
+        "-o",
+        "json",
+    ];
     let (live, stderr, code) = parts(&karmadactl(
         kc,
         "viewer",
-        &[&args[..], &["--feature-gates", "Failover=true", "--enable-no-execute-taint-eviction"]].concat(),
+        &[
+            &args[..],
+            &[
+                "--feature-gates",
+                "Failover=true",
+                "--enable-no-execute-taint-eviction",
+            ],
+        ]
+        .concat(),
     ));
     assert_eq!(code, 0, "the read-only user can simulate: {stderr}");
-    let (offline, stderr, code) =
-        parts(&karmadactl(kc, "viewer", &[&args[..], &["--snapshot", file.to_str().unwrap()]].concat()));
+    let (offline, stderr, code) = parts(&karmadactl(
+        kc,
+        "viewer",
+        &[&args[..], &["--snapshot", file.to_str().unwrap()]].concat(),
+    ));
     assert_eq!(code, 0, "{stderr}");
-    let (live, offline): (Value, Value) = (serde_json::from_str(&live).unwrap(), serde_json::from_str(&offline).unwrap());
+    let (live, offline): (Value, Value) = (
+        serde_json::from_str(&live).unwrap(),
+        serde_json::from_str(&offline).unwrap(),
+    );
     assert_eq!(verdicts(&live), verdicts(&offline));
     assert_eq!(live["predictions"], offline["predictions"]);
     assert_eq!(verdicts(&live).len(), 3);
@@ -102,10 +152,25 @@ async fn snapshot_then_dry_run_agrees_with_live_and_taint_previews_impact() {
     let (stdout, stderr, code) = parts(&karmadactl(
         kc,
         "admin",
-        &["taint", "clusters", "member1", "outage:NoExecute", "--yes", "--feature-gates", "Failover=true", "--enable-no-execute-taint-eviction"],
+        &[
+            "taint",
+            "clusters",
+            "member1",
+            "outage:NoExecute",
+            "--yes",
+            "--feature-gates",
+            "Failover=true",
+            "--enable-no-execute-taint-eviction",
+        ],
     ));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/member1 tainted\n");
-    assert!(stderr.contains("3 of 3 binding placement(s) would be evicted"), "{stderr}");
-    assert!(stderr.contains("rb/streaming/flink-app-flinkdeployment on member1: evict"), "{stderr}");
+    assert!(
+        stderr.contains("3 of 3 binding placement(s) would be evicted"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("rb/streaming/flink-app-flinkdeployment on member1: evict"),
+        "{stderr}"
+    );
 }

@@ -65,7 +65,11 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     }
     let targets = select_targets(&state, &args.clusters, args.selector.as_deref())?;
     let scenario = Scenario {
-        taints: if targets.is_empty() { vec![] } else { vec![taint] },
+        taints: if targets.is_empty() {
+            vec![]
+        } else {
+            vec![taint]
+        },
         targets,
         now,
         until,

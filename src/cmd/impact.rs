@@ -25,14 +25,28 @@ pub async fn print_impact(
 ) -> Result<()> {
     let fleet = state::load_live(cp).await?;
     let (settings, queue, _) = common::resolve_settings(controller, &Default::default())?;
-    let scenario = Scenario { targets: clusters.to_vec(), taints: taints.to_vec(), now, until: now, settings, queue };
+    let scenario = Scenario {
+        targets: clusters.to_vec(),
+        taints: taints.to_vec(),
+        now,
+        until: now,
+        settings,
+        queue,
+    };
     let sim = simulate(&fleet, &scenario);
-    let on_targets: Vec<_> = sim.outcomes.iter().filter(|o| clusters.contains(&o.cluster)).collect();
+    let on_targets: Vec<_> = sim
+        .outcomes
+        .iter()
+        .filter(|o| clusters.contains(&o.cluster))
+        .collect();
     if on_targets.is_empty() {
         eprintln!("Impact: no binding is placed on {}.", clusters.join(", "));
         return Ok(());
     }
-    let moving = on_targets.iter().filter(|o| matches!(o.verdict, Verdict::Evict | Verdict::EvictLater)).count();
+    let moving = on_targets
+        .iter()
+        .filter(|o| matches!(o.verdict, Verdict::Evict | Verdict::EvictLater))
+        .count();
     eprintln!(
         "Impact (assuming Failover={}, enable-no-execute-taint-eviction={}; see --feature-gates): {moving} of {} binding placement(s) would be evicted",
         sim.assumed.failover_feature_gate,
@@ -40,11 +54,23 @@ pub async fn print_impact(
         on_targets.len()
     );
     for o in on_targets.iter().take(MAX_ROWS) {
-        let when = o.at.or(o.due).map(|t| format!(" at {} ({})", clock(t, now), offset(t, now))).unwrap_or_default();
-        eprintln!("  {} on {}: {}{when} [{}]", o.binding, o.cluster, o.verdict.as_str(), o.rule.code);
+        let when =
+            o.at.or(o.due)
+                .map(|t| format!(" at {} ({})", clock(t, now), offset(t, now)))
+                .unwrap_or_default();
+        eprintln!(
+            "  {} on {}: {}{when} [{}]",
+            o.binding,
+            o.cluster,
+            o.verdict.as_str(),
+            o.rule.code
+        );
     }
     if on_targets.len() > MAX_ROWS {
-        eprintln!("  ... and {} more (karmadactl dry-run shows them all)", on_targets.len() - MAX_ROWS);
+        eprintln!(
+            "  ... and {} more (karmadactl dry-run shows them all)",
+            on_targets.len() - MAX_ROWS
+        );
     }
     Ok(())
 }

@@ -52,7 +52,12 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
         .add
         .iter()
         .filter(|s| s.effect.evicts())
-        .map(|s| Taint { key: s.key.clone(), value: s.value.clone(), effect: s.effect.as_str().into(), time_added: None })
+        .map(|s| Taint {
+            key: s.key.clone(),
+            value: s.value.clone(),
+            effect: s.effect.as_str().into(),
+            time_added: None,
+        })
         .collect();
     let overwrite = args.overwrite;
     let edit = |current: &[_], now| edit_taints(current, &changes, overwrite, now);

@@ -170,7 +170,11 @@ pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster>
             let mut c = c.clone();
             if targets.contains(c.metadata.name.as_deref().unwrap_or("")) {
                 for taint in &scenario.taints {
-                    let present = c.spec.taints.iter().any(|t| t.key == taint.key && t.effect == taint.effect);
+                    let present = c
+                        .spec
+                        .taints
+                        .iter()
+                        .any(|t| t.key == taint.key && t.effect == taint.effect);
                     if !present {
                         let mut t = taint.clone();
                         t.time_added = Some(Time(scenario.now));

@@ -536,4 +536,3 @@ proptest! {
         prop_assert!(!p.clusters.is_empty());
     }
 }
-
