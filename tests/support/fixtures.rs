@@ -68,9 +68,20 @@ pub async fn resource_version(client: &Client, name: &str) -> String {
         .to_string()
 }
 
+/// The binary under test: Cargo's for tests, the one beside the running example otherwise.
+pub fn binary() -> std::path::PathBuf {
+    match option_env!("CARGO_BIN_EXE_karmadactl") {
+        Some(path) => path.into(),
+        None => {
+            let exe = std::env::current_exe().unwrap();
+            exe.parent().unwrap().parent().unwrap().join("karmadactl")
+        }
+    }
+}
+
 /// Run the CLI with a kubeconfig and context; no terminal, no colour, no inherited KUBECONFIG.
 pub fn karmadactl(kubeconfig: &Path, context: &str, args: &[&str]) -> Output {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_karmadactl"));
+    let mut cmd = std::process::Command::new(binary());
     cmd.env_remove("KUBECONFIG")
         .env("NO_COLOR", "1")
         .arg("--kubeconfig")
