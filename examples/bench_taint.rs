@@ -21,13 +21,20 @@ fn time(cmd: &mut Command) -> Duration {
     let start = Instant::now();
     let out = cmd.output().expect("run karmadactl");
     let took = start.elapsed();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     took
 }
 
 #[tokio::main]
 async fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(10);
     let bin = support::fixtures::binary();
     assert!(bin.exists(), "build the binary first: {}", bin.display());
     let env = support::env();
@@ -36,7 +43,13 @@ async fn main() {
     let mut baseline = Vec::new();
     for i in 0..runs {
         let name = format!("bench-{i}");
-        support::fixtures::create_cluster(&client, &name, serde_json::json!({}), serde_json::json!({})).await;
+        support::fixtures::create_cluster(
+            &client,
+            &name,
+            serde_json::json!({}),
+            serde_json::json!({}),
+        )
+        .await;
         baseline.push(time(Command::new(&bin).arg("--version")));
         taint.push(time(
             Command::new(&bin)
@@ -49,5 +62,8 @@ async fn main() {
     println!("binary: {}", bin.display());
     println!("taint clusters NAME k=v:NoSchedule: median {t:?} over {runs} runs");
     println!("baseline (karmadactl --version):    median {b:?} over {runs} runs");
-    println!("ratio: {:.1}x the process start-up", t.as_secs_f64() / b.as_secs_f64());
+    println!(
+        "ratio: {:.1}x the process start-up",
+        t.as_secs_f64() / b.as_secs_f64()
+    );
 }

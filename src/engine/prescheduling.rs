@@ -93,7 +93,6 @@ pub fn pre_scheduling_check(
     faulty: &[String],
     passes_filters: impl Fn(&Cluster) -> bool,
 ) -> PreSchedulingVerdict {
-    let kind = scheduling_type(spec);
     let candidates: Vec<String> = clusters
         .iter()
         .filter_map(|c| {
@@ -101,6 +100,13 @@ pub fn pre_scheduling_check(
             (!faulty.iter().any(|f| f == name) && passes_filters(c)).then(|| name.to_string())
         })
         .collect();
+    pre_scheduling_verdict(spec, candidates)
+}
+
+/// The pre-scheduling verdict for `spec` given the healthy clusters that pass its
+/// placement filters (`candidates`), for callers that already know them.
+pub fn pre_scheduling_verdict(spec: &BindingSpec, candidates: Vec<String>) -> PreSchedulingVerdict {
+    let kind = scheduling_type(spec);
     let required = match kind {
         SchedulingType::Duplicated => cluster_min_groups(spec),
         SchedulingType::Divided => 1,
@@ -118,7 +124,7 @@ pub fn pre_scheduling_check(
             format!(
                 "{} healthy cluster(s) pass the placement filters ({}); {what}",
                 candidates.len(),
-                candidates.join(", ")
+                name_list(&candidates)
             ),
         )
     } else {
@@ -127,7 +133,7 @@ pub fn pre_scheduling_check(
             format!(
                 "only {} healthy cluster(s) pass the placement filters{}; {what}: the eviction is abandoned",
                 candidates.len(),
-                if candidates.is_empty() { String::new() } else { format!(" ({})", candidates.join(", ")) }
+                if candidates.is_empty() { String::new() } else { format!(" ({})", name_list(&candidates)) }
             ),
         )
     };
@@ -270,5 +276,19 @@ mod tests {
         let faulty: Vec<String> = ["m1", "m2", "m3", "m4"].map(String::from).to_vec();
         let v = pre_scheduling_check(&BindingSpec::default(), &fleet(), &faulty, |_| true);
         assert!(!v.feasible);
+    }
+}
+
+/// At most five names, then how many more.
+fn name_list(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    if names.len() <= SHOWN {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, and {} more",
+            names[..SHOWN].join(", "),
+            names.len() - SHOWN
+        )
     }
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::eviction::{graceful_evict_cluster, EvictOptions};
 use super::noexecute::{decide_cluster, Action, ClusterDecision, ControllerSettings};
 use super::placement::FleetIndex;
-use super::prescheduling::{pre_scheduling_check, PreSchedulingVerdict};
+use super::prescheduling::{pre_scheduling_verdict, PreSchedulingVerdict};
 use super::queue::{
     simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings, RatePeriod,
 };
@@ -295,14 +295,15 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
 
     // Predict the new placement of every binding that would lose clusters.
     let index = FleetIndex::new(&clusters);
-    let mut leaving: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    // binding -> (cluster, purge mode) of every eviction it will undergo
+    let mut leaving: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
     let mut binding_of: HashMap<&str, &Binding> = HashMap::new();
     for p in &pending {
         if !matches!(p.decision.action, Action::Stay) {
-            leaving
-                .entry(p.key.as_str())
-                .or_default()
-                .push(p.decision.cluster.as_str());
+            leaving.entry(p.key.as_str()).or_default().push((
+                p.decision.cluster.as_str(),
+                p.decision.purge_mode.as_deref().unwrap_or("Gracefully"),
+            ));
             binding_of.insert(p.key.as_str(), p.binding);
         }
     }
@@ -312,40 +313,35 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         let binding = binding_of[key];
         let mut spec = binding.spec.clone();
         let before = spec.clusters.clone();
-        for cluster in gone {
-            let purge = pending
-                .iter()
-                .find(|p| p.key == *key && p.decision.cluster == *cluster)
-                .and_then(|p| p.decision.purge_mode.clone())
-                .unwrap_or_else(|| "Gracefully".into());
-            let mut options = EvictOptions::taint_manager(&purge);
+        for (cluster, purge) in gone {
+            let mut options = EvictOptions::taint_manager(*purge);
             options.clusters_before_failover = before.iter().map(|t| t.name.clone()).collect();
             graceful_evict_cluster(&mut spec, cluster, &options);
         }
-        let (clusters_after, error, feasible) = match index.predict(&spec) {
+        let (clusters_after, error, candidates) = match index.predict(&spec) {
             Ok(p) => {
-                let feasible: HashSet<String> = p
+                let candidates: Vec<String> = p
                     .feasible
                     .iter()
                     .map(|&i| {
                         clusters[i as usize]
                             .metadata
                             .name
-                            .clone()
+                            .as_deref()
                             .unwrap_or_default()
                     })
+                    .filter(|name| !faulty_set.contains(name))
+                    .map(str::to_string)
                     .collect();
-                (Some(p.clusters), None, feasible)
+                (Some(p.clusters), None, candidates)
             }
-            Err(e) => (None, Some(e.reason()), HashSet::new()),
+            Err(e) => (None, Some(e.reason()), Vec::new()),
         };
-        let verdict = pre_scheduling_check(&binding.spec, &clusters, &faulty, |c| {
-            feasible.contains(c.metadata.name.as_deref().unwrap_or(""))
-        });
+        let verdict = pre_scheduling_verdict(&binding.spec, candidates);
         prechecks.insert(key, verdict);
         predictions.push(BindingPrediction {
             binding: key.to_string(),
-            leaves: gone.iter().map(|s| s.to_string()).collect(),
+            leaves: gone.iter().map(|(c, _)| c.to_string()).collect(),
             clusters: clusters_after,
             error,
         });
