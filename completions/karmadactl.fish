@@ -47,6 +47,15 @@ wide\t'Like table, with more columns'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
+false\t''"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r

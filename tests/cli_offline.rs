@@ -311,7 +311,15 @@ fn explain_a_binding_and_a_taint_policy() {
         .find(|c| c["cluster"] == "eu-3")
         .unwrap();
     assert_eq!(eu3["targeted"], true);
-    assert!(eu3["addConditions"].get("Ok").is_some(), "{eu3}");
+    assert_eq!(eu3["addConditions"]["matches"], true, "{eu3}");
+    assert_eq!(eu3["removeConditions"]["matches"], false, "{eu3}");
+    assert!(
+        eu3["removeConditions"]["why"]
+            .as_str()
+            .unwrap()
+            .contains("Ready is False"),
+        "{eu3}"
+    );
     let ap1 = doc["clusters"]
         .as_array()
         .unwrap()

@@ -158,8 +158,14 @@ pub struct BindingExplanation {
     pub assumed: ControllerSettings,
     pub queue_settings: QueueSettings,
     pub settings_source: Provenance,
-    pub tolerations: Result<Vec<String>, Reason>,
+    /// The binding's tolerations, described.
+    pub tolerations: Vec<String>,
+    /// Where they were read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerations_source: Option<Reason>,
+    /// Why they could not be read (the controller would not evict either).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerations_error: Option<Reason>,
     pub clusters: Vec<ClusterExplanation>,
     pub leaves: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -181,14 +187,31 @@ pub struct TaintPolicyExplanation {
     pub clusters: Vec<PolicyClusterView>,
 }
 
+/// Whether a cluster's conditions match a list of match conditions, and why not.
+#[derive(Serialize)]
+pub struct ConditionMatch {
+    pub matches: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl From<std::result::Result<(), String>> for ConditionMatch {
+    fn from(r: std::result::Result<(), String>) -> Self {
+        ConditionMatch {
+            matches: r.is_ok(),
+            why: r.err(),
+        }
+    }
+}
+
 /// One cluster under a ClusterTaintPolicy.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PolicyClusterView {
     pub cluster: String,
     pub targeted: bool,
-    pub add_conditions: std::result::Result<(), String>,
-    pub remove_conditions: std::result::Result<(), String>,
+    pub add_conditions: ConditionMatch,
+    pub remove_conditions: ConditionMatch,
     pub outcome: Option<PolicyOutcome>,
 }
 
@@ -348,7 +371,10 @@ pub fn explain_binding(
         queue_settings: queue,
         settings_source,
         tolerations_source: tolerations.as_ref().ok().map(|t| t.reason.clone()),
-        tolerations: tolerations.map(|t| t.tolerations.iter().map(describe_toleration).collect()),
+        tolerations_error: tolerations.as_ref().err().cloned(),
+        tolerations: tolerations
+            .map(|t| t.tolerations.iter().map(describe_toleration).collect())
+            .unwrap_or_default(),
         clusters,
         leaves,
         predicted,
@@ -430,8 +456,9 @@ pub fn render_binding(r: &BindingExplanation, wide: bool) -> String {
         src("enable-no-execute-taint-eviction"),
         r.queue_settings.resource_eviction_rate
     );
-    match &r.tolerations {
-        Ok(list) => {
+    match &r.tolerations_error {
+        None => {
+            let list = &r.tolerations;
             let from = r
                 .tolerations_source
                 .as_ref()
@@ -442,7 +469,7 @@ pub fn render_binding(r: &BindingExplanation, wide: bool) -> String {
                 out += &format!("  - {t}\n");
             }
         }
-        Err(e) => out += &format!("Tolerations: unreadable: {} [{}]\n", e.message, e.code),
+        Some(e) => out += &format!("Tolerations: unreadable: {} [{}]\n", e.message, e.code),
     }
     for c in &r.clusters {
         out += &format!(
@@ -549,11 +576,13 @@ pub fn explain_taint_policy(
             PolicyClusterView {
                 cluster: c.metadata.name.clone().unwrap_or_default(),
                 targeted,
-                add_conditions: explain_conditions(conditions, &policy.spec.add_on_conditions),
+                add_conditions: explain_conditions(conditions, &policy.spec.add_on_conditions)
+                    .into(),
                 remove_conditions: explain_conditions(
                     conditions,
                     &policy.spec.remove_on_conditions,
-                ),
+                )
+                .into(),
                 outcome: eval.policies.into_iter().next(),
             }
         })
@@ -580,9 +609,9 @@ pub fn render_policy(r: &TaintPolicyExplanation) -> String {
         "WOULD ADD",
         "WOULD REMOVE",
     ]);
-    let cond = |c: &std::result::Result<(), String>| match c {
-        Ok(()) => "matches".to_string(),
-        Err(why) => format!("no: {why}"),
+    let cond = |c: &ConditionMatch| match &c.why {
+        None => "matches".to_string(),
+        Some(why) => format!("no: {why}"),
     };
     for v in &r.clusters {
         let (added, removed) = v

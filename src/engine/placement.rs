@@ -35,6 +35,12 @@ use super::division::{assign_replicas, AssignError, Candidate, Strategy};
 use super::estimate::{ClusterCapacity, ReplicaRequest};
 use super::Reason;
 
+/// Whether a taint with `effect` keeps new placements off a cluster unless tolerated:
+/// upstream's `NoSchedule` and `NoExecute`, and the proposal's `PreferNoExecute`.
+pub fn blocks_placement(effect: &str) -> bool {
+    matches!(effect, "NoSchedule" | "NoExecute" | "PreferNoExecute")
+}
+
 /// Score ClusterLocality gives a cluster already in the binding's result.
 pub const LOCALITY_SCORE: i64 = 100;
 
@@ -164,7 +170,7 @@ const AFFINITY_CACHE_LIMIT: usize = 4096;
 struct ClusterInfo<'a> {
     name: &'a str,
     deleting: bool,
-    /// `NoSchedule` and `NoExecute` taints only.
+    /// Taints that block new placements (see [`blocks_placement`]).
     hard_taints: Vec<&'a Taint>,
     capacity: ClusterCapacity,
 }
@@ -187,7 +193,7 @@ impl<'a> FleetIndex<'a> {
                     .spec
                     .taints
                     .iter()
-                    .filter(|t| t.effect == "NoSchedule" || t.effect == "NoExecute")
+                    .filter(|t| blocks_placement(&t.effect))
                     .collect();
                 let served = c.status.iter().flat_map(|s| s.api_enablements.iter());
                 for e in served {
@@ -468,7 +474,7 @@ pub fn passes_filters(cluster: &Cluster, spec: &BindingSpec) -> Result<(), Reaso
             .spec
             .taints
             .iter()
-            .filter(|t| t.effect == "NoSchedule" || t.effect == "NoExecute");
+            .filter(|t| blocks_placement(&t.effect));
         if let Some(t) = untolerated(hard, &ctx.placement.cluster_tolerations) {
             return Err(Reason::new(
                 FilterCode::Taint.code(),

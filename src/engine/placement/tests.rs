@@ -175,6 +175,28 @@ fn taint_filter_spares_clusters_in_result() {
     assert!(passes_filters(&soft, &spec(json!({}))).is_ok());
 }
 
+/// The proposal: a PreferNoExecute cluster takes no new placements unless tolerated,
+/// but keeps the ones it has.
+#[test]
+fn prefer_no_execute_blocks_new_placements_only() {
+    let soft = json!({"spec": {"taints": [{"key": "degraded", "effect": "PreferNoExecute"}]}});
+    let clusters = vec![cluster("a", soft), cluster("b", json!({}))];
+    let new = spec(json!({"replicas": 2}));
+    assert_eq!(
+        passes_filters(&clusters[0], &new).unwrap_err().code,
+        "filtered-taint"
+    );
+    assert_eq!(
+        predict_placement(&clusters, &new).unwrap().clusters,
+        vec![tc("b", 2)]
+    );
+    let placed = spec(json!({"replicas": 2, "clusters": [{"name": "a", "replicas": 2}]}));
+    assert!(passes_filters(&clusters[0], &placed).is_ok());
+    let tolerated = spec(json!({"replicas": 2, "placement": {"clusterTolerations": [
+        {"key": "degraded", "operator": "Exists", "effect": "PreferNoExecute"}]}}));
+    assert!(passes_filters(&clusters[0], &tolerated).is_ok());
+}
+
 #[test]
 fn toleration_matching() {
     let taint = Taint {
