@@ -146,6 +146,20 @@ pub fn pre_scheduling_verdict(spec: &BindingSpec, candidates: Vec<String>) -> Pr
     }
 }
 
+/// At most five names, then how many more.
+fn name_list(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    if names.len() <= SHOWN {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, and {} more",
+            names[..SHOWN].join(", "),
+            names.len() - SHOWN
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,19 +290,5 @@ mod tests {
         let faulty: Vec<String> = ["m1", "m2", "m3", "m4"].map(String::from).to_vec();
         let v = pre_scheduling_check(&BindingSpec::default(), &fleet(), &faulty, |_| true);
         assert!(!v.feasible);
-    }
-}
-
-/// At most five names, then how many more.
-fn name_list(names: &[String]) -> String {
-    const SHOWN: usize = 5;
-    if names.len() <= SHOWN {
-        names.join(", ")
-    } else {
-        format!(
-            "{}, and {} more",
-            names[..SHOWN].join(", "),
-            names.len() - SHOWN
-        )
     }
 }
