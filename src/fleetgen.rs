@@ -403,7 +403,7 @@ impl<'a> Generator<'a> {
                     key: NOT_READY_TAINT_KEY.to_string(),
                     effect: effect.to_string(),
                     time_added: (effect == "NoExecute").then(|| down_since.clone()),
-                    value: None,
+                    ..Default::default()
                 });
             }
         }
@@ -411,8 +411,7 @@ impl<'a> Generator<'a> {
             taints.push(Taint {
                 key: UNSCHEDULABLE_TAINT_KEY.to_string(),
                 effect: "NoSchedule".to_string(),
-                time_added: None,
-                value: None,
+                ..Default::default()
             });
         }
 
@@ -494,10 +493,10 @@ impl<'a> Generator<'a> {
                 api_endpoint: Some(format!("https://{}.{}.example.net:6443", info.name, region)),
                 provider: Some(PROVIDERS[info.provider].to_string()),
                 region: Some(region.to_string()),
-                zone: None,
                 zones,
                 taints,
                 resource_models,
+                ..Default::default()
             },
         );
         cluster.metadata.labels = Some(labels);
@@ -515,9 +514,9 @@ impl<'a> Generator<'a> {
             }),
             resource_summary: Some(ResourceSummary {
                 allocatable,
-                allocating: ResourceList::new(),
                 allocated,
                 allocatable_modelings,
+                ..Default::default()
             }),
         });
         cluster
@@ -588,7 +587,6 @@ impl<'a> Generator<'a> {
 
         let placement = self.placement(strategy, affinity, &targets, &weights, &mut rng);
         let failover = rng.chance(0.15).then(|| FailoverBehavior {
-            application: None,
             cluster: Some(ClusterFailoverBehavior {
                 purge_mode: Some(
                     if rng.chance(0.5) {
@@ -598,18 +596,18 @@ impl<'a> Generator<'a> {
                     }
                     .to_string(),
                 ),
-                state_preservation: None,
                 toleration_seconds: rng.chance(0.5).then(|| *rng.pick(&[0, 60, 300, 600])),
+                ..Default::default()
             }),
+            ..Default::default()
         });
         let replica_requirements = replicated.then(|| ReplicaRequirements {
-            node_claim: None,
             resource_request: resources(&[
                 ("cpu", format!("{}m", rng.range(1, 20) * 100)),
                 ("memory", format!("{}Mi", rng.range(1, 32) * 128)),
             ]),
             namespace: namespace.clone(),
-            priority_class_name: None,
+            ..Default::default()
         });
 
         let mut annotations = BTreeMap::new();
@@ -643,12 +641,11 @@ impl<'a> Generator<'a> {
                     let i = self.index_of(&tc.name);
                     AggregatedStatusItem {
                         cluster_name: tc.name.clone(),
-                        status: None,
                         applied: true,
-                        applied_message: None,
                         health: Some(
                             if self.faulty[i] { "Unknown" } else { "Healthy" }.to_string(),
                         ),
+                        ..Default::default()
                     }
                 })
                 .collect(),
@@ -667,12 +664,9 @@ impl<'a> Generator<'a> {
             replica_requirements,
             clusters,
             placement: Some(placement),
-            graceful_eviction_tasks: Vec::new(),
             failover,
             scheduler_name: Some("default-scheduler".to_string()),
-            propagate_deps: None,
-            conflict_resolution: None,
-            reschedule_triggered_at: None,
+            ..Default::default()
         };
         if cluster_scoped {
             GeneratedBinding::ClusterScoped(ClusterResourceBinding {
@@ -718,7 +712,7 @@ impl<'a> Generator<'a> {
                             "region".to_string(),
                             REGIONS[region].to_string(),
                         )])),
-                        match_expressions: None,
+                        ..Default::default()
                     }),
                     ..Default::default()
                 };
@@ -735,12 +729,12 @@ impl<'a> Generator<'a> {
                 targets.sort_unstable();
                 let affinity = ClusterAffinity {
                     label_selector: Some(LabelSelector {
-                        match_labels: None,
                         match_expressions: Some(vec![LabelSelectorRequirement {
                             key: "tier".to_string(),
                             operator: "In".to_string(),
                             values: Some(tiers.iter().map(|&t| TIERS[t].to_string()).collect()),
                         }]),
+                        ..Default::default()
                     }),
                     ..Default::default()
                 };
@@ -810,40 +804,40 @@ impl<'a> Generator<'a> {
                             weight,
                         })
                         .collect(),
-                    dynamic_weight: None,
+                    ..Default::default()
                 }),
             },
             Strategy::Dynamic => ReplicaSchedulingStrategy {
                 replica_scheduling_type: Some("Divided".to_string()),
                 replica_division_preference: Some("Weighted".to_string()),
                 weight_preference: Some(ClusterPreferences {
-                    static_weight_list: Vec::new(),
                     dynamic_weight: Some("AvailableReplicas".to_string()),
+                    ..Default::default()
                 }),
             },
             Strategy::Aggregated => ReplicaSchedulingStrategy {
                 replica_scheduling_type: Some("Divided".to_string()),
                 replica_division_preference: Some("Aggregated".to_string()),
-                weight_preference: None,
+                ..Default::default()
             },
         };
         let spread_constraints =
             if strategy == Strategy::Duplicated && !targets.is_empty() && rng.chance(0.2) {
                 vec![SpreadConstraint {
                     spread_by_field: Some("cluster".to_string()),
-                    spread_by_label: None,
                     max_groups: Some(targets.len() as i32),
                     min_groups: Some(targets.len() as i32),
+                    ..Default::default()
                 }]
             } else {
                 Vec::new()
             };
         Placement {
             cluster_affinity: Some(affinity),
-            cluster_affinities: Vec::new(),
             cluster_tolerations: tolerations(rng),
             spread_constraints,
             replica_scheduling: Some(replica_scheduling),
+            ..Default::default()
         }
     }
 
@@ -865,29 +859,27 @@ impl<'a> Generator<'a> {
                 resource_selectors: vec![ResourceSelector {
                     api_version: "apps/v1".to_string(),
                     kind: "Deployment".to_string(),
-                    namespace: None,
-                    name: None,
                     label_selector: Some(LabelSelector {
                         match_labels: Some(BTreeMap::from([(
                             "app.example.com/group".to_string(),
                             format!("g{index}"),
                         )])),
-                        match_expressions: None,
+                        ..Default::default()
                     }),
+                    ..Default::default()
                 }],
                 placement: Some(placement),
                 failover: rng.chance(0.5).then(|| FailoverBehavior {
-                    application: None,
                     cluster: Some(ClusterFailoverBehavior {
                         purge_mode: Some("Gracefully".to_string()),
-                        state_preservation: None,
                         toleration_seconds: Some(300),
+                        ..Default::default()
                     }),
+                    ..Default::default()
                 }),
                 priority: Some(rng.range(0, 10) as i32),
                 propagate_deps: Some(true),
-                scheduler_name: None,
-                conflict_resolution: None,
+                ..Default::default()
             },
         );
         pp.metadata.namespace = Some(namespace);
@@ -917,14 +909,14 @@ impl<'a> Generator<'a> {
         let mut ctp = ClusterTaintPolicy::new(
             &name,
             ClusterTaintPolicySpec {
-                target_clusters: None,
                 add_on_conditions: cond(&[status]),
                 remove_on_conditions: cond(&["True"]),
                 taints: vec![PolicyTaint {
                     key: key.to_string(),
-                    value: None,
                     effect: "NoExecute".to_string(),
+                    ..Default::default()
                 }],
+                ..Default::default()
             },
         );
         ctp.metadata.creation_timestamp = Some(self.time_before(400 * 86_400 - index as i64 * 60));
@@ -1023,7 +1015,7 @@ fn tolerations(rng: &mut SplitMix64) -> Vec<Toleration> {
             operator: Some("Exists".to_string()),
             effect: Some("NoExecute".to_string()),
             toleration_seconds: seconds,
-            value: None,
+            ..Default::default()
         })
         .collect()
 }
