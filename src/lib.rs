@@ -7,6 +7,7 @@
 //! - [`client`]: the control plane (connection, reads, optimistic-lock writes);
 //! - [`output`] and [`prompt`]: rendering and terminal conventions;
 //! - [`cmd`]: one module per subcommand: gather, decide, render or apply.
+//! - [`fleetgen`]: deterministic synthetic fleets for benchmarks and tests.
 
 pub mod api;
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod client;
 pub mod cmd;
 pub mod engine;
 pub mod error;
+pub mod fleetgen;
 pub mod logging;
 pub mod output;
 pub mod prompt;

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end benchmark: `karmadactl dry-run` on generated fleets of 1000 clusters and
+# 10k, 100k and 1M bindings. Each size runs RUNS times (default 5) under /usr/bin/time -v;
+# the script prints the median wall time and median max RSS per size and their ratios to
+# the 10k run of the same invocation (the baseline).
+#
+# Environment:
+#   RUNS=5                  runs per size
+#   SIZES="10000 100000 1000000"   binding counts (the first is the baseline)
+#   CLUSTERS=1000 SEED=1    fleet shape
+#   CARGO_TARGET_DIR        where cargo builds (default: target); fleets are cached in
+#                           $CARGO_TARGET_DIR/bench-fleets, keyed by the generator's source
+#   KARMADACTL=PATH         measure this binary instead of the freshly built one
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS="${RUNS:-5}"
+SIZES="${SIZES:-10000 100000 1000000}"
+CLUSTERS="${CLUSTERS:-1000}"
+SEED="${SEED:-1}"
+TARGET="${CARGO_TARGET_DIR:-target}"
+CACHE="$TARGET/bench-fleets"
+
+# /usr/bin/time (GNU time, for -v): install Debian's package when missing.
+if [ ! -x /usr/bin/time ]; then
+  echo "installing GNU time (Debian package 'time')" >&2
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time
+fi
+
+echo "building release (karmadactl, gen_fleet)..." >&2
+cargo build --release --locked --bin karmadactl --example gen_fleet >&2
+BIN="${KARMADACTL:-$TARGET/release/karmadactl}"
+GEN="$TARGET/release/examples/gen_fleet"
+
+# Which command to measure.
+if "$BIN" dry-run --help >/dev/null 2>&1; then
+  MODE="dry-run"
+else
+  MODE="help"
+  echo "NOTE: $BIN has no 'dry-run' subcommand; measuring 'karmadactl --help' instead" \
+       "(startup only, the fleet is not read)." >&2
+fi
+
+# Fleets, cached by generator source so a changed generator regenerates them.
+KEY="$(cat src/fleetgen.rs examples/gen_fleet.rs | sha256sum | cut -c1-12)"
+mkdir -p "$CACHE"
+fleet_path() { echo "$CACHE/fleet-${CLUSTERS}c-${1}b-s${SEED}-${KEY}.json"; }
+for n in $SIZES; do
+  f="$(fleet_path "$n")"
+  if [ ! -s "$f" ]; then
+    echo "generating $f" >&2
+    "$GEN" --clusters "$CLUSTERS" --bindings "$n" --seed "$SEED" -o "$f.tmp"
+    mv "$f.tmp" "$f"
+  fi
+done
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Wall time "h:mm:ss" or "m:ss.ss" to seconds.
+to_seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
+
+declare -A WALL RSS
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
+for n in $SIZES; do
+  f="$(fleet_path "$n")"
+  walls=()
+  rsss=()
+  for ((i = 1; i <= RUNS; i++)); do
+    if [ "$MODE" = "dry-run" ]; then
+      cmd=("$BIN" dry-run --snapshot "$f" -o json)
+    else
+      cmd=("$BIN" --help)
+    fi
+    if ! /usr/bin/time -v -o "$LOG" "${cmd[@]}" >/dev/null 2>"$LOG.err"; then
+      echo "FAILED: ${cmd[*]}" >&2
+      cat "$LOG.err" "$LOG" >&2
+      rm -f "$LOG.err"
+      exit 1
+    fi
+    rm -f "$LOG.err"
+    walls+=("$(sed -n 's/.*Elapsed (wall clock) time ([^)]*): //p' "$LOG" | to_seconds)")
+    rsss+=("$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$LOG")")
+  done
+  WALL[$n]="$(printf '%s\n' "${walls[@]}" | median)"
+  RSS[$n]="$(printf '%s\n' "${rsss[@]}" | median)"
+  echo "  $n bindings: wall ${walls[*]} s; max RSS ${rsss[*]} KiB" >&2
+done
+
+base="${SIZES%% *}"
+echo
+echo "karmadactl $MODE, $CLUSTERS clusters, median of $RUNS runs (baseline: $base bindings)"
+printf '%10s %12s %14s %10s %12s %10s %10s\n' bindings "file MiB" "wall s" "x wall" "max RSS MiB" "x RSS" "x size"
+for n in $SIZES; do
+  size=$(stat -c %s "$(fleet_path "$n")")
+  awk -v n="$n" -v size="$size" -v w="${WALL[$n]}" -v r="${RSS[$n]}" \
+      -v bw="${WALL[$base]}" -v br="${RSS[$base]}" -v bn="$base" 'BEGIN {
+    printf "%10d %12.1f %14.3f %10.2f %12.1f %10.2f %10.1f\n",
+      n, size / 1048576, w, (bw > 0 ? w / bw : 0), r / 1024, (br > 0 ? r / br : 0), n / bn }'
+done
