@@ -29,3 +29,15 @@ pub fn init(level: u8) {
         .with_target(level >= 2)
         .try_init();
 }
+
+/// Peak and current resident memory of this process (`VmHWM`, `VmRSS`), for debug logs;
+/// empty where `/proc` is not available.
+pub fn memory() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS"))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -5,6 +5,11 @@ use colored::Colorize;
 use karmadactl::cli::Cli;
 use karmadactl::error::ExitCode;
 
+// Snapshots of large fleets are millions of small allocations; mimalloc makes parsing
+// them markedly faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     karmadactl::output::init_color();

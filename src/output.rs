@@ -19,18 +19,21 @@ pub fn init_color() {
     }
 }
 
-/// Print `doc` as JSON or YAML (for the structured formats).
+/// Print `doc` as JSON or YAML (for the structured formats), streamed to stdout so a
+/// large report is never held in memory as one string.
 pub fn print_structured<T: Serialize>(doc: &T, format: OutputFormat) -> Result<()> {
-    let text = match format {
-        OutputFormat::Json => {
-            serde_json::to_string_pretty(doc).map_err(|e| Error::failure(e.to_string()))? + "\n"
-        }
-        OutputFormat::Yaml => {
-            serde_yaml::to_string(doc).map_err(|e| Error::failure(e.to_string()))?
-        }
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match format {
+        OutputFormat::Json => serde_json::to_writer_pretty(&mut out, doc)
+            .map_err(std::io::Error::from)
+            .and_then(|_| out.write_all(b"\n")),
+        OutputFormat::Yaml => serde_yaml::to_writer(&mut out, doc).map_err(std::io::Error::other),
         _ => unreachable!("print_structured is for json and yaml"),
     };
-    write_stdout(&text)
+    match written.and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(Error::from),
+    }
 }
 
 /// Write to stdout, treating a closed pipe (`| head`) as success.

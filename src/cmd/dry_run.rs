@@ -50,7 +50,9 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     }
     let taint = parse_taint(args.taint.as_deref())?;
     // Gather.
+    let started = std::time::Instant::now();
     let state = common::load_state(global, &args.source).await?;
+    tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let (settings, queue, provenance) =
         common::resolve_settings(&args.controller, &state.source.controller_settings)?;
     let now = common::reference_time(&state);
@@ -78,6 +80,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     };
     // Decide.
     let simulation = simulate(&state, &scenario);
+    tracing::debug!(elapsed = ?started.elapsed(), pairs = simulation.outcomes.len(), memory = %crate::logging::memory(), "simulated");
     // Render.
     let report = DryRunReport {
         api_version: OUTPUT_API_VERSION,
@@ -94,6 +97,11 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         OutputFormat::Json | OutputFormat::Yaml => output::print_structured(&report, args.output)?,
         _ => output::write_stdout(&render_text(&report, args.output == OutputFormat::Wide))?,
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "rendered");
+    // The process ends right after this: handing a large fleet back to the allocator
+    // object by object would cost more than the whole simulation.
+    std::mem::forget(simulation);
+    std::mem::forget(state);
     Ok(ExitCode::Success)
 }
 

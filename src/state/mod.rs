@@ -117,6 +117,19 @@ impl FleetState {
             .find(|c| c.metadata.name.as_deref() == Some(name))
     }
 
+    /// Move every object of `other` into this state (its source is not taken).
+    pub fn absorb(&mut self, other: FleetState) {
+        self.clusters.extend(other.clusters);
+        self.bindings.extend(other.bindings);
+        self.propagation_policies.extend(other.propagation_policies);
+        self.cluster_propagation_policies
+            .extend(other.cluster_propagation_policies);
+        self.taint_policies.extend(other.taint_policies);
+        for (kind, n) in other.ignored {
+            *self.ignored.entry(kind).or_default() += n;
+        }
+    }
+
     /// Sort every list by name so output is deterministic whatever the source order.
     pub fn sort(&mut self) {
         self.clusters

@@ -102,7 +102,7 @@ pub fn parse_documents(
 ) -> Result<(), SnapshotError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let stream = serde_json::Deserializer::from_str(trimmed).into_iter::<Box<RawValue>>();
+        let stream = serde_json::Deserializer::from_str(trimmed).into_iter::<&RawValue>();
         for (index, doc) in stream.enumerate() {
             let doc = doc.map_err(|e| malformed(origin, index, e))?;
             add_json(origin, index, doc.get(), state)?;
@@ -134,14 +134,104 @@ fn add_json(
     json: &str,
     state: &mut FleetState,
 ) -> Result<(), SnapshotError> {
-    let err = |e: serde_json::Error| malformed(origin, index, e);
     if json.starts_with('[') {
-        let items: Vec<Box<RawValue>> = serde_json::from_str(json).map_err(err)?;
+        let items: Vec<&RawValue> =
+            serde_json::from_str(json).map_err(|e| malformed(origin, index, e))?;
+        return add_items(origin, index, &items, state);
+    }
+    add_object(origin, index, json, state)
+}
+
+/// Below this many items a list is read on one thread.
+const PARALLEL_ITEMS: usize = 2_000;
+
+/// Add the items of one document, reading large lists on every core.
+fn add_items(
+    origin: &str,
+    index: usize,
+    items: &[&RawValue],
+    state: &mut FleetState,
+) -> Result<(), SnapshotError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if items.len() < PARALLEL_ITEMS || threads < 2 {
         return items
             .iter()
             .try_for_each(|i| add_object(origin, index, i.get(), state));
     }
-    add_object(origin, index, json, state)
+    let chunk = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    // Most items are bindings: size for them up front (no regrowth).
+                    let mut local = FleetState {
+                        bindings: Vec::with_capacity(part.len()),
+                        ..Default::default()
+                    };
+                    part.iter()
+                        .try_for_each(|i| add_object(origin, index, i.get(), &mut local))
+                        .map(|_| local)
+                })
+            })
+            .collect();
+        let mut locals = Vec::with_capacity(parts.len());
+        for part in parts {
+            locals.push(part.join().expect("snapshot reader thread panicked")?);
+        }
+        state
+            .bindings
+            .reserve_exact(locals.iter().map(|l| l.bindings.len()).sum());
+        for local in locals {
+            state.absorb(local);
+        }
+        Ok(())
+    })
+}
+
+/// `apiVersion` and `kind` of an object, cheaply: kubectl and this tool write them
+/// first, so the top-level keys are read only until both are known.
+fn type_of(json: &str) -> Result<(String, String), serde_json::Error> {
+    use serde::de::{IgnoredAny, MapAccess, Visitor};
+    use std::borrow::Cow;
+
+    struct Peek<'o> {
+        found: &'o mut (Option<String>, Option<String>),
+    }
+    impl<'de> Visitor<'de> for Peek<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                match key.as_ref() {
+                    "apiVersion" => self.found.0 = Some(map.next_value::<Cow<str>>()?.into_owned()),
+                    "kind" => self.found.1 = Some(map.next_value::<Cow<str>>()?.into_owned()),
+                    _ => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                if self.found.0.is_some() && self.found.1.is_some() {
+                    return Ok(()); // stop early; the caller ignores the unread rest
+                }
+            }
+            Ok(())
+        }
+    }
+    let mut found = (None, None);
+    let mut de = serde_json::Deserializer::from_str(json);
+    let early = serde::Deserializer::deserialize_map(&mut de, Peek { found: &mut found });
+    match found {
+        (Some(api_version), Some(kind)) => Ok((api_version, kind)),
+        _ => {
+            early?;
+            let meta: TypeMeta = serde_json::from_str(json)?;
+            Ok((meta.api_version, meta.kind))
+        }
+    }
 }
 
 fn add_object(
@@ -151,10 +241,10 @@ fn add_object(
     state: &mut FleetState,
 ) -> Result<(), SnapshotError> {
     let err = |e: serde_json::Error| malformed(origin, index, e);
-    let meta: TypeMeta = serde_json::from_str(json).map_err(err)?;
-    let group = meta.api_version.split('/').next().unwrap_or_default();
-    match (meta.kind.as_str(), group) {
-        _ if meta.kind.ends_with("List") => {
+    let (api_version, kind) = type_of(json).map_err(err)?;
+    let group = api_version.split('/').next().unwrap_or_default();
+    match (kind.as_str(), group) {
+        _ if kind.ends_with("List") => {
             #[derive(Deserialize)]
             struct List<'a> {
                 #[serde(borrow, default)]
@@ -171,16 +261,14 @@ fn add_object(
                     .controller_settings
                     .extend(h.controller_settings);
             }
-            for item in list.items {
-                add_object(origin, index, item.get(), state)?;
-            }
+            add_items(origin, index, &list.items, state)?;
         }
         ("Cluster", "cluster.karmada.io") => state
             .clusters
             .push(serde_json::from_str(json).map_err(err)?),
         ("ResourceBinding", "work.karmada.io") | ("ClusterResourceBinding", "work.karmada.io") => {
             let mut b: Binding = serde_json::from_str(json).map_err(err)?;
-            if meta.kind == "ClusterResourceBinding" {
+            if kind == "ClusterResourceBinding" {
                 b.kind = BindingKind::ClusterResourceBinding;
             }
             state.bindings.push(b);
