@@ -23,8 +23,11 @@ pub fn init(level: u8) {
     let filter = EnvFilter::new(format!(
         "warn,karmadactl={ours},kube_client={kube},kube={kube}"
     ));
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colour)
         .with_writer(std::io::stderr)
         .with_target(level >= 2)
         .try_init();

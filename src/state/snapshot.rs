@@ -324,6 +324,51 @@ mod tests {
     }
 
     #[test]
+    fn large_lists_read_in_parallel_match_a_sequential_read() {
+        let text = String::from_utf8(crate::fleetgen::fleet_to_vec(
+            &crate::fleetgen::FleetSpec::new(50, 5_000, 3),
+        ))
+        .unwrap();
+        let mut parallel = FleetState::default();
+        parse_documents("big.json", &text, &mut parallel).unwrap();
+        assert!(parallel.bindings.len() >= PARALLEL_ITEMS);
+        // The same items one by one, through the per-object path.
+        let list: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut sequential = FleetState::default();
+        for item in list["items"].as_array().unwrap() {
+            add_object("big.json", 0, &item.to_string(), &mut sequential).unwrap();
+        }
+        let keys = |s: &FleetState| {
+            s.bindings
+                .iter()
+                .map(|b| b.display_name())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            keys(&parallel),
+            keys(&sequential),
+            "same objects, same order"
+        );
+        assert_eq!(parallel.bindings, sequential.bindings);
+        assert_eq!(parallel.clusters.len(), sequential.clusters.len());
+        assert_eq!(parallel.source.controller_settings.len(), 2);
+    }
+
+    #[test]
+    fn a_malformed_item_of_a_large_list_is_reported() {
+        let mut text = String::from_utf8(crate::fleetgen::fleet_to_vec(
+            &crate::fleetgen::FleetSpec::new(10, 3_000, 4),
+        ))
+        .unwrap();
+        let at = text.rfind("\"replicas\":").unwrap();
+        text.replace_range(at..at + 11, "\"replicas\":\"many\",\"x\":");
+        let err = parse_documents("big.json", &text, &mut FleetState::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("big.json: document 0:"), "{err}");
+    }
+
+    #[test]
     fn reads_the_snapshot_header() {
         let mut s = FleetState::default();
         let json = format!(

@@ -1,0 +1,141 @@
+//! Hot paths of the decision engine on generated fleets (1000 clusters).
+//!
+//! Each group runs a small and a ten-times larger input in the same run; criterion's
+//! throughput (elements/s) is equal at both sizes when the cost is linear, and the
+//! small size is the baseline the larger one is compared against.
+//!
+//! `cargo bench --bench engine`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use jiff::Timestamp;
+use karmadactl::engine::noexecute::{decide_cluster, ControllerSettings};
+use karmadactl::engine::placement::FleetIndex;
+use karmadactl::engine::queue::{simulate_queue, ClusterFault, PreCheck, QueueItem, QueueSettings};
+use karmadactl::engine::simulate::{simulate, Scenario};
+use karmadactl::engine::toleration::BindingRef;
+use karmadactl::fleetgen::{write_fleet, FleetSpec};
+use karmadactl::state::{parse_documents, FleetState};
+
+fn fleet(bindings: usize) -> FleetState {
+    let mut bytes = Vec::new();
+    write_fleet(&FleetSpec::new(1000, bindings, 7), &mut bytes).expect("generate");
+    let mut state = FleetState::default();
+    parse_documents(
+        "bench.json",
+        std::str::from_utf8(&bytes).unwrap(),
+        &mut state,
+    )
+    .expect("parse");
+    state.sort();
+    state
+}
+
+fn settings() -> ControllerSettings {
+    ControllerSettings {
+        failover_feature_gate: true,
+        enable_no_execute_taint_eviction: true,
+        ..Default::default()
+    }
+}
+
+fn now(state: &FleetState) -> Timestamp {
+    state.source.captured_at.unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+fn engine(c: &mut Criterion) {
+    let small = fleet(1_000);
+    let large = fleet(10_000);
+
+    let mut group = c.benchmark_group("simulate");
+    group.sample_size(10);
+    for (n, state) in [(1_000u64, &small), (10_000, &large)] {
+        let scenario = Scenario {
+            targets: vec![],
+            taints: vec![],
+            now: now(state),
+            until: now(state),
+            settings: settings(),
+            queue: QueueSettings::default(),
+        };
+        group.throughput(Throughput::Elements(n));
+        group.bench_with_input(BenchmarkId::new("bindings", n), state, |b, s| {
+            b.iter_with_large_drop(|| simulate(s, &scenario))
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("predict_placement");
+    for (n, state) in [(1_000u64, &small), (10_000, &large)] {
+        let index = FleetIndex::new(&state.clusters);
+        group.throughput(Throughput::Elements(n));
+        group.bench_with_input(BenchmarkId::new("bindings", n), state, |b, s| {
+            b.iter(|| {
+                s.bindings
+                    .iter()
+                    .filter(|x| index.predict(&x.spec).is_ok())
+                    .count()
+            })
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("decide_cluster");
+    let state = &large;
+    let pairs: Vec<_> = state
+        .bindings
+        .iter()
+        .flat_map(|b| {
+            b.spec
+                .clusters
+                .iter()
+                .filter_map(move |t| state.cluster(&t.name).map(|c| (b, c)))
+        })
+        .take(10_000)
+        .collect();
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("pairs", |b| {
+        b.iter(|| {
+            for (bd, c) in &pairs {
+                let d = decide_cluster(
+                    BindingRef::new(&bd.spec, bd.annotations()),
+                    c,
+                    &settings(),
+                    now(state),
+                );
+                std::hint::black_box(d);
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("simulate_queue");
+    let t0 = Timestamp::UNIX_EPOCH;
+    let faults: Vec<ClusterFault> = (0..50)
+        .map(|i| ClusterFault {
+            cluster: format!("c{i}"),
+            since: t0,
+            recovered_at: None,
+        })
+        .collect();
+    for n in [10_000u64, 100_000] {
+        let items: Vec<QueueItem> = (0..n)
+            .map(|i| QueueItem {
+                binding: format!("ns/b{i}"),
+                cluster: format!("c{}", i % 50),
+                due: t0 + jiff::SignedDuration::from_secs((i * 7919 % 3600) as i64),
+            })
+            .collect();
+        group.throughput(Throughput::Elements(n));
+        group.bench_with_input(BenchmarkId::new("items", n), &items, |b, items| {
+            b.iter_with_large_drop(|| {
+                simulate_queue(items, &faults, 1000, &QueueSettings::default(), |_, _| {
+                    PreCheck::Feasible
+                })
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);
