@@ -7,6 +7,7 @@
 pub mod binding;
 pub mod cluster;
 pub mod crd;
+pub mod names;
 pub mod policy;
 pub mod taint;
 

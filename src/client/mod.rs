@@ -3,10 +3,12 @@
 
 mod connect;
 mod errors;
+mod list;
 mod targets;
 mod write;
 
 pub use connect::{connect, parse_duration, ControlPlane};
 pub use errors::api_error;
+pub use list::{list_paged, PAGE_SIZE};
 pub use targets::resolve_clusters;
 pub use write::{patch_with_retry, Plan, WriteOutcome, MAX_ATTEMPTS};

@@ -2,7 +2,7 @@
 
 use kube::api::{Api, ListParams};
 
-use super::{api_error, ControlPlane};
+use super::{api_error, list_paged, ControlPlane};
 use crate::api::Cluster;
 use crate::cli::ClusterSelection;
 use crate::error::{Error, Result};
@@ -29,22 +29,12 @@ pub async fn resolve_clusters(
     }
     let api: Api<Cluster> = Api::all(cp.client.clone());
     let mut clusters = if names.is_empty() {
-        let mut params = ListParams::default().limit(500);
+        let mut params = ListParams::default();
         if let Some(sel) = &selection.selector {
+            crate::selector::Selector::parse(sel).map_err(Error::usage)?;
             params = params.labels(sel);
         }
-        let mut all = Vec::new();
-        loop {
-            let page = api
-                .list(&params)
-                .await
-                .map_err(|e| api_error(&e, "clusters", &cp.server))?;
-            all.extend(page.items);
-            match page.metadata.continue_.filter(|c| !c.is_empty()) {
-                Some(token) => params.continue_token = Some(token),
-                None => break,
-            }
-        }
+        let all = list_paged(cp, &api, params, "clusters").await?;
         if all.is_empty() {
             return Err(Error::usage(match &selection.selector {
                 Some(sel) => format!("no clusters match the selector {sel:?}"),

@@ -11,6 +11,7 @@
 //! - `clusterNames` empty means any name;
 //! - every present part must match.
 
+use crate::api::names::{is_label_value, is_qualified_name};
 use std::collections::BTreeMap;
 
 use crate::api::cluster::Cluster;
@@ -217,48 +218,6 @@ fn zones_match(e: &FieldSelectorRequirement, zones: &[String]) -> bool {
         "DoesNotExist" => zones.is_empty(),
         _ => false,
     }
-}
-
-/// `[prefix/]name` where prefix is a DNS subdomain (<= 253) and name a label-like token
-/// (1..=63 characters).
-pub(crate) fn is_qualified_name(s: &str) -> bool {
-    let (prefix, name) = match s.split_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, s),
-    };
-    if let Some(p) = prefix {
-        if p.is_empty() || !is_dns_subdomain(p) {
-            return false;
-        }
-    }
-    !name.is_empty() && name.len() <= 63 && is_name_token(name)
-}
-
-/// A label value: empty, or up to 63 characters of `[A-Za-z0-9_.-]` starting and ending
-/// with an alphanumeric.
-fn is_label_value(s: &str) -> bool {
-    s.is_empty() || (s.len() <= 63 && is_name_token(s))
-}
-
-fn is_name_token(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.first().is_some_and(u8::is_ascii_alphanumeric)
-        && b.last().is_some_and(u8::is_ascii_alphanumeric)
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-fn is_dns_subdomain(s: &str) -> bool {
-    s.len() <= 253
-        && s.split('.').all(|part| {
-            let b = part.as_bytes();
-            !b.is_empty()
-                && b.len() <= 63
-                && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
-                && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
-                && b.iter()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
-        })
 }
 
 #[cfg(test)]

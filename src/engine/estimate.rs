@@ -22,8 +22,8 @@ use std::collections::BTreeMap;
 use crate::api::cluster::Cluster;
 use crate::api::{Quantity, ReplicaRequirements, ResourceList};
 
-use super::affinity::is_qualified_name;
 use super::quantity::Amount;
+use crate::api::names::is_qualified_name;
 
 /// Pods one virtual node of a resource model can hold (Kubernetes' default).
 pub const MODEL_NODE_PODS: i64 = 110;

@@ -33,6 +33,7 @@ use crate::api::{BindingSpec, ClusterAffinity, Placement, Taint, TargetCluster, 
 use super::affinity::CompiledAffinity;
 use super::division::{assign_replicas, AssignError, Candidate, Strategy};
 use super::estimate::{ClusterCapacity, ReplicaRequest};
+use super::toleration::{describe_taint, tolerates};
 use super::Reason;
 
 /// Whether a taint with `effect` keeps new placements off a cluster unless tolerated:
@@ -480,7 +481,7 @@ pub fn passes_filters(cluster: &Cluster, spec: &BindingSpec) -> Result<(), Reaso
                 FilterCode::Taint.code(),
                 format!(
                     "cluster {name} has taint {} that the placement does not tolerate",
-                    taint_string(t)
+                    describe_taint(t)
                 ),
             ));
         }
@@ -700,38 +701,12 @@ fn cluster_name(c: &Cluster) -> &str {
     c.metadata.name.as_deref().unwrap_or("")
 }
 
-// Kubernetes toleration matching, kept private here; to be unified with
-// `engine::toleration` (written in parallel) at merge.
-fn tolerates(t: &Toleration, taint: &Taint) -> bool {
-    if let Some(e) = t.effect.as_deref().filter(|e| !e.is_empty()) {
-        if e != taint.effect {
-            return false;
-        }
-    }
-    if let Some(k) = t.key.as_deref().filter(|k| !k.is_empty()) {
-        if k != taint.key {
-            return false;
-        }
-    }
-    match t.operator.as_deref().unwrap_or("") {
-        "" | "Equal" => t.value.as_deref().unwrap_or("") == taint.value.as_deref().unwrap_or(""),
-        "Exists" => true,
-        _ => false,
-    }
-}
-
+/// The first taint no toleration tolerates.
 fn untolerated<'t>(
     mut taints: impl Iterator<Item = &'t Taint>,
     tolerations: &[Toleration],
 ) -> Option<&'t Taint> {
     taints.find(|taint| !tolerations.iter().any(|t| tolerates(t, taint)))
-}
-
-fn taint_string(t: &Taint) -> String {
-    match t.value.as_deref().filter(|v| !v.is_empty()) {
-        Some(v) => format!("{}={}:{}", t.key, v, t.effect),
-        None => format!("{}:{}", t.key, t.effect),
-    }
 }
 
 /// The topology field a spread constraint needs and the cluster lacks.

@@ -10,30 +10,20 @@ use crate::api::{
     Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy,
     PropagationPolicy, ResourceBinding,
 };
-use crate::client::{api_error, ControlPlane};
+use crate::client::{list_paged, ControlPlane};
 use crate::error::Result;
-
-/// Page size of list calls.
-const PAGE: u32 = 500;
 
 async fn list_all<K>(cp: &ControlPlane, what: &str) -> Result<Vec<K>>
 where
     K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug,
 {
-    let api: Api<K> = Api::all(cp.client.clone());
-    let mut params = ListParams::default().limit(PAGE);
-    let mut out = Vec::new();
-    loop {
-        let page = api
-            .list(&params)
-            .await
-            .map_err(|e| api_error(&e, what, &cp.server))?;
-        out.extend(page.items);
-        match page.metadata.continue_.filter(|c| !c.is_empty()) {
-            Some(token) => params.continue_token = Some(token),
-            None => return Ok(out),
-        }
-    }
+    list_paged(
+        cp,
+        &Api::all(cp.client.clone()),
+        ListParams::default(),
+        what,
+    )
+    .await
 }
 
 /// Read clusters, bindings and policies from the control plane.
@@ -100,24 +90,16 @@ pub async fn list_raw(
 ) -> Result<Vec<serde_json::Value>> {
     use kube::api::DynamicObject;
     let api: Api<DynamicObject> = Api::all_with(cp.client.clone(), resource);
-    let mut params = ListParams::default().limit(PAGE);
-    let mut out = Vec::new();
-    loop {
-        let page = api
-            .list(&params)
-            .await
-            .map_err(|e| api_error(&e, &resource.plural, &cp.server))?;
-        for mut obj in page.items {
+    let objects = list_paged(cp, &api, ListParams::default(), &resource.plural).await?;
+    objects
+        .into_iter()
+        .map(|mut obj| {
             obj.metadata.managed_fields = None;
             let mut value = serde_json::to_value(&obj)
                 .map_err(|e| crate::error::Error::failure(e.to_string()))?;
             value["apiVersion"] = resource.api_version.clone().into();
             value["kind"] = resource.kind.clone().into();
-            out.push(value);
-        }
-        match page.metadata.continue_.filter(|c| !c.is_empty()) {
-            Some(token) => params.continue_token = Some(token),
-            None => return Ok(out),
-        }
-    }
+            Ok(value)
+        })
+        .collect()
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::spec::{TaintChanges, TaintRemoval, TaintSpec};
 use crate::api::{Taint, TaintEffect, Time};
+pub use crate::engine::toleration::describe_taint as describe;
 
 /// What an edit does to one cluster.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -161,14 +162,6 @@ fn new_taint(spec: &TaintSpec, now: Timestamp) -> Taint {
 
 fn whole_seconds(t: Timestamp) -> Timestamp {
     Timestamp::from_second(t.as_second()).unwrap_or(t)
-}
-
-/// `KEY[=VALUE]:EFFECT` of a taint.
-pub fn describe(t: &Taint) -> String {
-    match t.value.as_deref() {
-        Some(v) if !v.is_empty() => format!("{}={}:{}", t.key, v, t.effect),
-        _ => format!("{}:{}", t.key, t.effect),
-    }
 }
 
 /// Whether the edit adds (not just keeps) a taint that can evict workloads.

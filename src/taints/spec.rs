@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::api::TaintEffect;
+use crate::api::{names, TaintEffect};
 
 /// A taint to add: `KEY[=VALUE]:EFFECT`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +142,7 @@ pub fn validate_key(key: &str) -> Result<(), String> {
         None => (None, key),
     };
     if let Some(prefix) = prefix {
-        if !is_dns_subdomain(prefix) {
+        if !names::is_dns_subdomain(prefix) {
             return Err(format!(
                 "key prefix {prefix:?} must be a DNS subdomain (lower-case alphanumerics, '-' and '.')"
             ));
@@ -151,7 +151,7 @@ pub fn validate_key(key: &str) -> Result<(), String> {
     if name.len() > 63 {
         return Err(format!("key name {name:?} is longer than 63 characters"));
     }
-    if !is_label_token(name) {
+    if !names::is_name_token(name) {
         return Err(format!(
             "key name {name:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
         ));
@@ -167,35 +167,12 @@ pub fn validate_value(value: &str) -> Result<(), String> {
     if value.len() > 63 {
         return Err(format!("value {value:?} is longer than 63 characters"));
     }
-    if !is_label_token(value) {
+    if !names::is_name_token(value) {
         return Err(format!(
             "value {value:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
         ));
     }
     Ok(())
-}
-
-fn is_label_token(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b[0].is_ascii_alphanumeric()
-        && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-}
-
-fn is_dns_subdomain(s: &str) -> bool {
-    s.len() <= 253 && !s.is_empty() && s.split('.').all(is_dns_label)
-}
-
-fn is_dns_label(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b.len() <= 63
-        && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
-        && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
-        && b.iter()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
 }
 
 #[cfg(test)]
