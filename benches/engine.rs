@@ -54,6 +54,7 @@ fn engine(c: &mut Criterion) {
             taints: vec![],
             now: now(state),
             until: now(state),
+            recover_at: None,
             settings: settings(),
             queue: QueueSettings::default(),
         };

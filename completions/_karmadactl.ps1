@@ -109,6 +109,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--selector', '--selector', [CompletionResultType]::ParameterName, 'Clusters matching this label selector get the taint')
             [CompletionResult]::new('--taint', '--taint', [CompletionResultType]::ParameterName, 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)')
             [CompletionResult]::new('--at', '--at', [CompletionResultType]::ParameterName, 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time')
+            [CompletionResult]::new('--recover-after', '--recover-after', [CompletionResultType]::ParameterName, 'The tainted clusters recover this long after now (or at this time): evictions the queue has not processed by then are dropped')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')

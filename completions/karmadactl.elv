@@ -102,6 +102,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --selector 'Clusters matching this label selector get the taint'
             cand --taint 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)'
             cand --at 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time'
+            cand --recover-after 'The tainted clusters recover this long after now (or at this time): evictions the queue has not processed by then are dropped'
             cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
             cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
             cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'

@@ -100,6 +100,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l cluste
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s l -l selector -d 'Clusters matching this label selector get the taint' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l taint -d 'The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the controllers add to a NotReady cluster)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l at -d 'Look at the state this long after now (e.g. 10m) or at this RFC 3339 time' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l recover-after -d 'The tainted clusters recover this long after now (or at this time): evictions the queue has not processed by then are dropped' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''

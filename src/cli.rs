@@ -165,6 +165,10 @@ pub struct DryRunArgs {
     /// Look at the state this long after now (e.g. 10m) or at this RFC 3339 time.
     #[arg(long, value_name = "DURATION|TIME")]
     pub at: Option<String>,
+    /// The tainted clusters recover this long after now (or at this time): evictions
+    /// the queue has not processed by then are dropped.
+    #[arg(long, value_name = "DURATION|TIME")]
+    pub recover_after: Option<String>,
     #[command(flatten)]
     pub source: SourceArgs,
     #[command(flatten)]

@@ -237,6 +237,36 @@ fn existing_taints_over_time_on_the_mixed_fleet() {
 }
 
 #[test]
+fn recovery_before_the_due_time_drops_the_eviction() {
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "--cluster",
+        "member1",
+        "--recover-after",
+        "4m",
+        "--at",
+        "10m",
+        "-o",
+        "json",
+    ]);
+    // Tolerated for 5 minutes, recovered after 4: nginx and web stay; flink left at once.
+    assert_eq!(
+        outcome(&doc, "rb/default/nginx-deployment", "member1")["verdict"],
+        "recovered"
+    );
+    assert_eq!(
+        outcome(&doc, "rb/default/web-deployment", "member1")["verdict"],
+        "recovered"
+    );
+    assert_eq!(
+        outcome(&doc, "rb/streaming/flink-app-flinkdeployment", "member1")["verdict"],
+        "evict"
+    );
+}
+
+#[test]
 fn a_small_fleet_stops_evicting_when_most_clusters_fail() {
     let doc = json(&[
         "dry-run",

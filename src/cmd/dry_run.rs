@@ -66,7 +66,15 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         )));
     }
     let targets = select_targets(&state, &args.clusters, args.selector.as_deref())?;
+    let recover_at = match &args.recover_after {
+        Some(_) if targets.is_empty() => {
+            return Err(Error::usage("--recover-after needs --cluster or -l"))
+        }
+        Some(d) => Some(common::parse_at(d, now)?),
+        None => None,
+    };
     let scenario = Scenario {
+        recover_at,
         taints: if targets.is_empty() {
             vec![]
         } else {
@@ -219,6 +227,7 @@ fn paint(verdict: Verdict) -> String {
         Verdict::Tolerated => text.green().to_string(),
         Verdict::NotMigratedGateOff | Verdict::Halted => text.magenta().to_string(),
         Verdict::Abandoned => text.red().to_string(),
+        Verdict::Recovered => text.green().to_string(),
     }
 }
 

@@ -286,6 +286,7 @@ pub fn explain_binding(
         taints: vec![],
         now,
         until: now,
+        recover_at: None,
         settings: settings.clone(),
         queue: queue.clone(),
     };

@@ -30,6 +30,7 @@ pub async fn print_impact(
         taints: taints.to_vec(),
         now,
         until: now,
+        recover_at: None,
         settings,
         queue,
     };

@@ -32,6 +32,9 @@ pub struct Scenario {
     pub now: Timestamp,
     /// The time looked at: evictions processed by then count as done.
     pub until: Timestamp,
+    /// When the targets recover (their evicting taints go away), if they do: queued
+    /// evictions not processed by then are dropped.
+    pub recover_at: Option<Timestamp>,
     /// karmada-controller-manager settings assumed.
     pub settings: ControllerSettings,
     /// Eviction-queue settings assumed.
@@ -54,6 +57,8 @@ pub enum Verdict {
     Abandoned,
     /// The queue stopped (too many faulty clusters in a small fleet).
     Halted,
+    /// The cluster recovered before the queue processed the eviction: it is dropped.
+    Recovered,
 }
 
 impl Verdict {
@@ -66,6 +71,7 @@ impl Verdict {
             Verdict::NotMigratedGateOff => "not migrated: gate off",
             Verdict::Abandoned => "abandoned: no feasible target",
             Verdict::Halted => "halted: queue stopped",
+            Verdict::Recovered => "dropped: cluster recovered",
         }
     }
 }
@@ -251,9 +257,16 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .iter()
         .map(|c| (c.metadata.name.as_deref().unwrap_or(""), c))
         .collect();
+    let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
     let faults: Vec<ClusterFault> = clusters
         .iter()
         .filter_map(|c| fault_of(c, scenario.now))
+        .map(|mut f| {
+            if targets.contains(f.cluster.as_str()) {
+                f.recovered_at = scenario.recover_at;
+            }
+            f
+        })
         .collect();
     let faulty: Vec<String> = faults.iter().map(|f| f.cluster.clone()).collect();
     let faulty_set: HashSet<&str> = faulty.iter().map(String::as_str).collect();
@@ -390,7 +403,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             }
             Some(ItemOutcome::Dropped { at, reason }) => {
                 reasons.push(reason.clone());
-                (Verdict::Tolerated, Some(*at))
+                (Verdict::Recovered, Some(*at))
             }
             Some(ItemOutcome::Never { reason }) => {
                 reasons.push(reason.clone());
