@@ -102,14 +102,24 @@ fn readme_first_command_prints_a_table() {
 
 #[test]
 fn readme_shows_what_the_first_command_prints() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let command = "karmadactl dry-run --snapshot examples/quickstart.yaml --cluster member1";
-    let after = &readme[readme.find(command).expect("README shows the first command")..];
-    let block = after.split("```text\n").nth(1).and_then(|b| b.split("```").next()).expect("a text block");
+    let after = &readme[readme
+        .find(command)
+        .expect("README shows the first command")..];
+    let block = after
+        .split("```text\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a text block");
     let args: Vec<&str> = command.split(' ').skip(1).collect();
     let (stdout, stderr, code) = karmadactl(&args);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(block, stdout, "README's example output is stale: paste the current output");
+    assert_eq!(
+        block, stdout,
+        "README's example output is stale: paste the current output"
+    );
 }
 
 #[test]

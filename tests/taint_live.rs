@@ -573,3 +573,36 @@ fn unreachable_server_is_one_clear_line() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_slow_server_hits_the_request_timeout() {
+    let env = support::env();
+    let client = env.admin().await;
+    create_cluster(&client, "slow-1", json!({}), json!({})).await;
+    let proxy = Proxy::start(env);
+    proxy.on(
+        Method::GET,
+        "/clusters/slow-1",
+        1,
+        Fault::Delay(std::time::Duration::from_secs(5)),
+    );
+    let (_, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &[
+            "--request-timeout",
+            "1s",
+            "taint",
+            "clusters",
+            "slow-1",
+            "k:NoSchedule",
+        ],
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("timed out") || stderr.contains("timeout"),
+        "{stderr}"
+    );
+    assert!(taint_specs(&client, "slow-1").await.is_empty());
+}

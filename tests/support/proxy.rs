@@ -27,6 +27,8 @@ pub enum Fault {
     Fail(u16),
     /// Run this first (once), then forward the request.
     Before(Action),
+    /// Hold the request this long, then forward it (a slow server).
+    Delay(std::time::Duration),
 }
 
 struct Rule {
@@ -171,6 +173,7 @@ async fn handle(
                 r.remaining -= 1;
                 match &r.fault {
                     Some(Fault::Fail(code)) => Some(Fault::Fail(*code)),
+                    Some(Fault::Delay(d)) => Some(Fault::Delay(*d)),
                     Some(Fault::Before(_)) => r.fault.take(),
                     None => None,
                 }
@@ -189,6 +192,7 @@ async fn handle(
                 .unwrap());
         }
         Some(Fault::Before(action)) => action().await,
+        Some(Fault::Delay(d)) => tokio::time::sleep(d).await,
         None => {}
     }
     let (parts, body) = req.into_parts();
