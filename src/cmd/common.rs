@@ -32,15 +32,10 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
     Ok(state)
 }
 
-/// The instant decisions are taken at: the snapshot's capture time, else now.
+/// The instant decisions are taken at: when the state was captured (a snapshot's
+/// header, or the moment a live fleet was read), else now.
 pub fn reference_time(state: &FleetState) -> Timestamp {
-    match (
-        &state.source.captured_at,
-        state.source.description.starts_with("snapshot"),
-    ) {
-        (Some(t), true) => *t,
-        _ => Timestamp::now(),
-    }
+    state.source.captured_at.unwrap_or_else(Timestamp::now)
 }
 
 /// Parse `--at`: a duration after `now` (`10m`, `1h30m`, `90s`) or an RFC 3339 time.
