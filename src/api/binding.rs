@@ -142,6 +142,16 @@ pub struct TargetCluster {
     pub replicas: i32,
 }
 
+impl TargetCluster {
+    /// `name` with `replicas`.
+    pub fn new(name: impl Into<String>, replicas: i32) -> Self {
+        TargetCluster {
+            name: name.into(),
+            replicas,
+        }
+    }
+}
+
 fn is_zero(n: &i32) -> bool {
     *n == 0
 }

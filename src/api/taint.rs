@@ -76,3 +76,13 @@ impl FromStr for TaintEffect {
 pub fn effect_of(taint: &Taint) -> Option<TaintEffect> {
     taint.effect.parse().ok()
 }
+
+/// A taint without `timeAdded`; `value` `None` for none.
+pub fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
+    Taint {
+        key: key.into(),
+        value: value.map(Into::into),
+        effect: effect.into(),
+        time_added: None,
+    }
+}

@@ -455,10 +455,7 @@ mod tests {
     use super::*;
 
     fn tc(name: &str, replicas: i32) -> TargetCluster {
-        TargetCluster {
-            name: name.into(),
-            replicas,
-        }
+        TargetCluster::new(name, replicas)
     }
 
     #[test]

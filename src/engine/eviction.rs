@@ -329,10 +329,7 @@ mod tests {
     use super::*;
 
     fn tc(name: &str, replicas: i32) -> TargetCluster {
-        TargetCluster {
-            name: name.into(),
-            replicas,
-        }
+        TargetCluster::new(name, replicas)
     }
 
     fn ts(s: &str) -> Timestamp {

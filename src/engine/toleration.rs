@@ -189,12 +189,7 @@ mod tests {
     use super::*;
 
     fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
-        Taint {
-            key: key.into(),
-            value: value.map(Into::into),
-            effect: effect.into(),
-            time_added: None,
-        }
+        crate::api::taint::taint(key, value, effect)
     }
 
     fn tol(

@@ -179,12 +179,7 @@ mod tests {
     }
 
     fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
-        Taint {
-            key: key.into(),
-            value: value.map(Into::into),
-            effect: effect.into(),
-            time_added: None,
-        }
+        crate::api::taint::taint(key, value, effect)
     }
 
     fn edit(current: &[Taint], words: &[&str], overwrite: bool) -> Result<TaintEdit, EditError> {

@@ -36,10 +36,7 @@ fn spec(v: serde_json::Value) -> BindingSpec {
 }
 
 fn tc(name: &str, replicas: i32) -> TargetCluster {
-    TargetCluster {
-        name: name.into(),
-        replicas,
-    }
+    TargetCluster::new(name, replicas)
 }
 
 fn evicted(name: &str) -> GracefulEvictionTask {
