@@ -3,50 +3,8 @@
 
 mod support;
 
-use kube::api::{Api, DynamicObject, Patch, PatchParams, PostParams};
-use kube::discovery::ApiResource;
 use serde_json::Value;
-use support::fixtures::{karmadactl, parts};
-
-fn resource_for(obj: &Value) -> Option<ApiResource> {
-    use karmadactl::api::*;
-    Some(match obj["kind"].as_str()? {
-        "Cluster" => ApiResource::erase::<Cluster>(&()),
-        "ResourceBinding" => ApiResource::erase::<ResourceBinding>(&()),
-        "PropagationPolicy" => ApiResource::erase::<PropagationPolicy>(&()),
-        _ => return None,
-    })
-}
-
-/// Create every object of the quickstart example, status included.
-async fn load_quickstart(client: &kube::Client) {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/quickstart.yaml"
-    ))
-    .unwrap();
-    let list: Value = serde_yaml::from_str(&text).unwrap();
-    for item in list["items"].as_array().unwrap() {
-        let ar = resource_for(item).unwrap();
-        let api: Api<DynamicObject> = match item["metadata"]["namespace"].as_str() {
-            Some(ns) => Api::namespaced_with(client.clone(), ns, &ar),
-            None => Api::all_with(client.clone(), &ar),
-        };
-        let mut obj: DynamicObject = serde_json::from_value(item.clone()).unwrap();
-        obj.metadata.uid = None;
-        obj.metadata.creation_timestamp = None;
-        let name = obj.metadata.name.clone().unwrap();
-        api.create(&PostParams::default(), &obj)
-            .await
-            .unwrap_or_else(|e| panic!("create {name}: {e}"));
-        if let Some(status) = item.get("status") {
-            let patch = serde_json::json!({ "status": status });
-            api.patch_status(&name, &PatchParams::default(), &Patch::Merge(&patch))
-                .await
-                .unwrap();
-        }
-    }
-}
+use support::fixtures::{karmadactl, load_fleet, parts};
 
 fn verdicts(doc: &Value) -> Vec<(String, String, String)> {
     let mut v: Vec<_> = doc["outcomes"]
@@ -68,13 +26,15 @@ fn verdicts(doc: &Value) -> Vec<(String, String, String)> {
 #[tokio::test(flavor = "multi_thread")]
 async fn snapshot_then_dry_run_agrees_with_live_and_taint_previews_impact() {
     let env = support::env();
-    for ns in ["default", "streaming"] {
-        let api: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(env.admin().await);
-        let obj = serde_json::from_value(serde_json::json!({"metadata": {"name": ns}})).unwrap();
-        let _ = api.create(&PostParams::default(), &obj).await;
-    }
     let client = env.admin().await;
-    load_quickstart(&client).await;
+    load_fleet(
+        &client,
+        std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/quickstart.yaml"
+        )),
+    )
+    .await;
     let kc = &env.kubeconfig;
 
     let dir = tempfile::tempdir().unwrap();

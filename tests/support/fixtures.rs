@@ -15,6 +15,57 @@ pub fn cluster_resource() -> ApiResource {
     ApiResource::erase::<Cluster>(&())
 }
 
+/// The ApiResource of a kind this tool reads, by kind name.
+pub fn resource_for(kind: &str) -> Option<ApiResource> {
+    use karmadactl::api::*;
+    Some(match kind {
+        "Cluster" => ApiResource::erase::<Cluster>(&()),
+        "ResourceBinding" => ApiResource::erase::<ResourceBinding>(&()),
+        "ClusterResourceBinding" => ApiResource::erase::<ClusterResourceBinding>(&()),
+        "PropagationPolicy" => ApiResource::erase::<PropagationPolicy>(&()),
+        "ClusterPropagationPolicy" => ApiResource::erase::<ClusterPropagationPolicy>(&()),
+        "ClusterTaintPolicy" => ApiResource::erase::<ClusterTaintPolicy>(&()),
+        _ => return None,
+    })
+}
+
+/// Create every object of a fleet file (a kubectl List in YAML or JSON, such as
+/// `examples/quickstart.yaml`), namespaces and status included.
+pub async fn load_fleet(client: &Client, path: &Path) {
+    use kube::api::{Patch, PatchParams};
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let list: Value = serde_yaml::from_str(&text).expect("a YAML or JSON kubectl List");
+    for item in list["items"].as_array().expect("a kubectl List") {
+        let Some(ar) = resource_for(item["kind"].as_str().unwrap_or_default()) else {
+            continue;
+        };
+        let api: Api<DynamicObject> = match item["metadata"]["namespace"].as_str() {
+            Some(ns) => {
+                let namespaces: Api<k8s_openapi::api::core::v1::Namespace> =
+                    Api::all(client.clone());
+                let ns_obj = serde_json::from_value(json!({"metadata": {"name": ns}})).unwrap();
+                let _ = namespaces.create(&PostParams::default(), &ns_obj).await; // may exist
+                Api::namespaced_with(client.clone(), ns, &ar)
+            }
+            None => Api::all_with(client.clone(), &ar),
+        };
+        let mut obj: DynamicObject = serde_json::from_value(item.clone()).unwrap();
+        obj.metadata.uid = None;
+        obj.metadata.creation_timestamp = None;
+        let name = obj.metadata.name.clone().unwrap();
+        api.create(&PostParams::default(), &obj)
+            .await
+            .unwrap_or_else(|e| panic!("create {name}: {e}"));
+        if let Some(status) = item.get("status") {
+            let patch = json!({ "status": status });
+            api.patch_status(&name, &PatchParams::default(), &Patch::Merge(&patch))
+                .await
+                .unwrap();
+        }
+    }
+}
+
 /// Create a cluster from a JSON spec fragment and labels.
 pub async fn create_cluster(client: &Client, name: &str, labels: Value, spec: Value) {
     let api: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
