@@ -289,6 +289,34 @@ fn recovery_before_the_due_time_drops_the_eviction() {
 }
 
 #[test]
+fn evictions_with_nowhere_to_go_are_abandoned() {
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--cluster",
+        "eu-1",
+        "--cluster",
+        "eu-2",
+        "--at",
+        "20m",
+        "--unhealthy-cluster-threshold",
+        "0.9",
+        "-o",
+        "json",
+    ]);
+    // cart may only run in eu-1..3, all faulty now: the pre-scheduling check abandons it.
+    let cart = outcome(&doc, "rb/shop/cart-deployment", "eu-1");
+    assert_eq!(cart["verdict"], "abandoned");
+    assert_eq!(cart["rule"]["code"], "prescheduling-no-target");
+    // Elsewhere evictions go on.
+    assert_eq!(
+        outcome(&doc, "rb/batch/report-job", "ap-1")["verdict"],
+        "evict"
+    );
+}
+
+#[test]
 fn a_small_fleet_stops_evicting_when_most_clusters_fail() {
     let doc = json(&[
         "dry-run",

@@ -27,7 +27,10 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
             .iter()
             .map(|(k, n)| format!("{n} {k}"))
             .collect();
-        tracing::info!("ignored objects of other kinds: {}", skipped.join(", "));
+        eprintln!(
+            "note: ignored objects of other kinds: {}",
+            skipped.join(", ")
+        );
     }
     Ok(state)
 }
