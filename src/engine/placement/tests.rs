@@ -424,8 +424,8 @@ fn go_float_conversion() {
     assert_eq!(go_f64_to_i64(2.9), 2);
 }
 
-/// Many bindings over a large fleet, as `explain` and `simulate` run it (release builds
-/// are several times faster than this debug check).
+/// Many predictions over a large fleet, as `explain` and `simulate` run them: the index
+/// is reused and every result is complete (speed is measured by `benches/engine.rs`).
 #[test]
 fn large_fleet_smoke() {
     let clusters: Vec<Cluster> = (0..1000)
@@ -445,7 +445,6 @@ fn large_fleet_smoke() {
             "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
                 "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}}),
     );
-    let start = std::time::Instant::now();
     for _ in 0..2000 {
         let p = fleet.predict(&s).unwrap();
         assert_eq!(p.clusters.iter().map(|t| t.replicas).sum::<i32>(), 4);
@@ -459,7 +458,6 @@ fn large_fleet_smoke() {
         let p = fleet.predict(&labels).unwrap();
         assert_eq!(p.clusters.iter().map(|t| t.replicas).sum::<i32>(), 4);
     }
-    eprintln!("large fleet smoke: {:?}", start.elapsed());
 }
 
 fn arb_weights() -> impl proptest::strategy::Strategy<Value = Vec<(String, i64)>> {
