@@ -39,6 +39,8 @@ pub struct ScenarioView {
     pub targets: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub taint: Option<Taint>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recover_at: Option<Timestamp>,
 }
 
 /// Run `dry-run`.
@@ -97,6 +99,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         scenario: ScenarioView {
             targets: scenario.targets.clone(),
             taint: scenario.taints.first().cloned(),
+            recover_at: scenario.recover_at,
         },
         settings_source: &provenance,
         simulation: &simulation,
