@@ -143,6 +143,19 @@ pub struct ControllerArgs {
     pub large_cluster_num_threshold: Option<usize>,
 }
 
+/// What every read-only analysis command takes: where the fleet comes from, the
+/// controller settings to assume, and the output format.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    #[command(flatten)]
+    pub controller: ControllerArgs,
+    /// Output format: table (default), wide, json or yaml.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: OutputFormat,
+}
+
 /// Arguments of `dry-run`.
 #[derive(Debug, Args)]
 pub struct DryRunArgs {
@@ -170,12 +183,7 @@ pub struct DryRunArgs {
     #[arg(long, value_name = "DURATION|TIME")]
     pub recover_after: Option<String>,
     #[command(flatten)]
-    pub source: SourceArgs,
-    #[command(flatten)]
-    pub controller: ControllerArgs,
-    /// Output format: table (default), wide, json or yaml.
-    #[arg(short = 'o', long, value_enum, default_value_t)]
-    pub output: OutputFormat,
+    pub read: ReadArgs,
 }
 
 /// `policy` subcommands.
@@ -208,12 +216,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "NAME")]
     pub cluster: Option<String>,
     #[command(flatten)]
-    pub source: SourceArgs,
-    #[command(flatten)]
-    pub controller: ControllerArgs,
-    /// Output format: table (default), wide, json or yaml.
-    #[arg(short = 'o', long, value_enum, default_value_t)]
-    pub output: OutputFormat,
+    pub read: ReadArgs,
 }
 
 /// Arguments of `snapshot`.

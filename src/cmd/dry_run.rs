@@ -45,7 +45,7 @@ pub struct ScenarioView {
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
-    if matches!(args.output, OutputFormat::Name) {
+    if matches!(args.read.output, OutputFormat::Name) {
         return Err(Error::usage(
             "dry-run supports -o table, wide, json or yaml",
         ));
@@ -53,10 +53,10 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     let taint = parse_taint(args.taint.as_deref())?;
     // Gather.
     let started = std::time::Instant::now();
-    let state = common::load_state(global, &args.source).await?;
+    let state = common::load_state(global, &args.read.source).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let (settings, queue, provenance) =
-        common::resolve_settings(&args.controller, &state.source.controller_settings)?;
+        common::resolve_settings(&args.read.controller, &state.source.controller_settings)?;
     let now = common::reference_time(&state);
     let until = match &args.at {
         Some(at) => common::parse_at(at, now)?,
@@ -104,9 +104,14 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         settings_source: &provenance,
         simulation: &simulation,
     };
-    match args.output {
-        OutputFormat::Json | OutputFormat::Yaml => output::print_structured(&report, args.output)?,
-        _ => output::write_stdout(&render_text(&report, args.output == OutputFormat::Wide))?,
+    match args.read.output {
+        OutputFormat::Json | OutputFormat::Yaml => {
+            output::print_structured(&report, args.read.output)?
+        }
+        _ => output::write_stdout(&render_text(
+            &report,
+            args.read.output == OutputFormat::Wide,
+        ))?,
     }
     tracing::debug!(elapsed = ?started.elapsed(), "rendered");
     // The process ends right after this: handing a large fleet back to the allocator

@@ -16,7 +16,9 @@ use crate::engine::placement::{ClusterVerdict, FleetIndex};
 use crate::engine::queue::{QueueSettings, RatePeriod};
 use crate::engine::simulate::{simulate, PairOutcome, Scenario, Verdict};
 use crate::engine::taint_policy::{evaluate_policies, explain_conditions, PolicyOutcome};
-use crate::engine::toleration::{describe_taint, describe_toleration, tolerations_of, BindingRef};
+use crate::engine::toleration::{
+    describe_taint, describe_taints, describe_toleration, tolerations_of, BindingRef,
+};
 use crate::engine::Reason;
 use crate::error::{Error, ExitCode, Result};
 use crate::output::{self, OUTPUT_API_VERSION};
@@ -217,13 +219,13 @@ pub struct PolicyClusterView {
 
 /// Run `policy explain`.
 pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
-    if matches!(args.output, OutputFormat::Name) {
+    if matches!(args.read.output, OutputFormat::Name) {
         return Err(Error::usage(
             "policy explain supports -o table, wide, json or yaml",
         ));
     }
     let target = parse_target(&args.target, args.namespace.as_deref())?;
-    let state = common::load_state(global, &args.source).await?;
+    let state = common::load_state(global, &args.read.source).await?;
     let now = common::reference_time(&state);
     if let Target::TaintPolicy { name } = &target {
         let policy = state
@@ -237,9 +239,9 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
                 ))
             })?;
         let report = explain_taint_policy(policy, &state.clusters, args.cluster.as_deref(), now)?;
-        return match args.output {
+        return match args.read.output {
             OutputFormat::Json | OutputFormat::Yaml => {
-                output::print_structured(&report, args.output).map(|_| ExitCode::Success)
+                output::print_structured(&report, args.read.output).map(|_| ExitCode::Success)
             }
             _ => output::write_stdout(&render_policy(&report)).map(|_| ExitCode::Success),
         };
@@ -254,7 +256,7 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
         }
     }
     let (settings, queue, provenance) =
-        common::resolve_settings(&args.controller, &state.source.controller_settings)?;
+        common::resolve_settings(&args.read.controller, &state.source.controller_settings)?;
     let report = explain_binding(
         &state,
         binding,
@@ -264,9 +266,14 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
         queue,
         provenance,
     );
-    match args.output {
-        OutputFormat::Json | OutputFormat::Yaml => output::print_structured(&report, args.output)?,
-        _ => output::write_stdout(&render_binding(&report, args.output == OutputFormat::Wide))?,
+    match args.read.output {
+        OutputFormat::Json | OutputFormat::Yaml => {
+            output::print_structured(&report, args.read.output)?
+        }
+        _ => output::write_stdout(&render_binding(
+            &report,
+            args.read.output == OutputFormat::Wide,
+        ))?,
     }
     Ok(ExitCode::Success)
 }
@@ -623,7 +630,7 @@ pub fn render_policy(r: &TaintPolicyExplanation) -> String {
                     if ts.is_empty() {
                         "-".to_string()
                     } else {
-                        ts.iter().map(describe_taint).collect::<Vec<_>>().join(", ")
+                        describe_taints(ts)
                     }
                 };
                 (list(&o.added), list(&o.removed))

@@ -5,7 +5,7 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::toleration::describe_taint;
+use super::toleration::describe_taints;
 use super::Reason;
 use crate::api::policy::{MatchCondition, PolicyTaint};
 use crate::api::{Cluster, ClusterAffinity, ClusterTaintPolicy, Condition, Taint, Time};
@@ -206,15 +206,7 @@ pub fn evaluate_policies(
                         if outcome.added.is_empty() {
                             "already present".to_string()
                         } else {
-                            format!(
-                                "added: {}",
-                                outcome
-                                    .added
-                                    .iter()
-                                    .map(describe_taint)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )
+                            format!("added: {}", describe_taints(&outcome.added))
                         }
                     ),
                 ));
@@ -237,15 +229,7 @@ pub fn evaluate_policies(
                         if outcome.removed.is_empty() {
                             "not present".to_string()
                         } else {
-                            format!(
-                                "removed: {}",
-                                outcome
-                                    .removed
-                                    .iter()
-                                    .map(describe_taint)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )
+                            format!("removed: {}", describe_taints(&outcome.removed))
                         }
                     ),
                 ));

@@ -164,6 +164,15 @@ pub fn describe_taint(taint: &Taint) -> String {
     }
 }
 
+/// `KEY[=VALUE]:EFFECT` of each taint, comma-separated (empty for none).
+pub fn describe_taints(taints: &[Taint]) -> String {
+    taints
+        .iter()
+        .map(describe_taint)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A short human rendering of a toleration.
 pub fn describe_toleration(t: &Toleration) -> String {
     let key = t.key.as_deref().filter(|k| !k.is_empty()).unwrap_or("*");
