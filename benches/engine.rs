@@ -8,13 +8,15 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jiff::Timestamp;
-use karmadactl::engine::noexecute::{decide_cluster, ControllerSettings};
+use karmadactl::engine::noexecute::decide_cluster;
 use karmadactl::engine::placement::FleetIndex;
 use karmadactl::engine::queue::{simulate_queue, ClusterFault, PreCheck, QueueItem, QueueSettings};
+use karmadactl::engine::settings::ControllerSettings;
 use karmadactl::engine::simulate::{simulate, Scenario};
 use karmadactl::engine::toleration::BindingRef;
+use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};
-use karmadactl::state::{parse_documents, FleetState};
+use karmadactl::state::parse_documents;
 
 fn fleet(bindings: usize) -> FleetState {
     let mut bytes = Vec::new();

@@ -6,8 +6,9 @@
 //! `cargo bench --bench snapshot`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};
-use karmadactl::state::{parse_documents, FleetState};
+use karmadactl::state::parse_documents;
 
 fn parse_snapshot(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse_documents");

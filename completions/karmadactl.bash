@@ -120,7 +120,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__completion)
-            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help bash zsh fish powershell elvish"
+            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -247,11 +247,11 @@ _karmadactl() {
                     return 0
                     ;;
                 --enable-no-execute-taint-eviction)
-                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --no-execute-taint-eviction-purge-mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
                     return 0
                     ;;
                 --graceful-eviction-timeout)
@@ -275,11 +275,11 @@ _karmadactl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table wide json yaml name" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table wide json yaml name" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -511,11 +511,11 @@ _karmadactl() {
                     return 0
                     ;;
                 --enable-no-execute-taint-eviction)
-                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --no-execute-taint-eviction-purge-mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
                     return 0
                     ;;
                 --graceful-eviction-timeout)
@@ -539,11 +539,11 @@ _karmadactl() {
                     return 0
                     ;;
                 --output)
-                    COMPREPLY=($(compgen -W "table wide json yaml name" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 -o)
-                    COMPREPLY=($(compgen -W "table wide json yaml name" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -693,11 +693,11 @@ _karmadactl() {
                     return 0
                     ;;
                 --enable-no-execute-taint-eviction)
-                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --no-execute-taint-eviction-purge-mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
                     return 0
                     ;;
                 --graceful-eviction-timeout)

@@ -42,15 +42,15 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s l -l sel
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
-wide\t'Like table, with more columns'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s o -l output -d 'Output format' -r -f -a "table\t'One line per object'
+wide\t'One line per object, with its resulting taints'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
-false\t''"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
+Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
@@ -68,8 +68,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s l -l se
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
-wide\t'Like table, with more columns'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s o -l output -d 'Output format' -r -f -a "table\t'One line per object'
+wide\t'One line per object, with its resulting taints'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
@@ -84,8 +84,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s l -l 
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s o -l output -d 'Output format: table (default), json, yaml or name' -r -f -a "table\t'Human-readable lines or table'
-wide\t'Like table, with more columns'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s o -l output -d 'Output format' -r -f -a "table\t'One line per object'
+wide\t'One line per object, with its resulting taints'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
@@ -103,19 +103,18 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l at -d 
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l recover-after -d 'The tainted clusters recover this long after now (or at this time): evictions the queue has not processed by then are dropped' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
-false\t''"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
+Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s o -l output -d 'Output format: table (default), wide, json or yaml' -r -f -a "table\t'Human-readable lines or table'
-wide\t'Like table, with more columns'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s o -l output -d 'Output format' -r -f -a "table\t'Human-readable report'
+wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
-yaml\t'The same structure as JSON, in YAML'
-name\t'Only resource/name, one per line'"
+yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -132,19 +131,18 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l cluster -d 'Only this cluster of the placement' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r -f -a "true\t''
-false\t''"
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
+Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s o -l output -d 'Output format: table (default), wide, json or yaml' -r -f -a "table\t'Human-readable lines or table'
-wide\t'Like table, with more columns'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s o -l output -d 'Output format' -r -f -a "table\t'Human-readable report'
+wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
-yaml\t'The same structure as JSON, in YAML'
-name\t'Only resource/name, one per line'"
+yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r

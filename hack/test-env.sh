@@ -9,7 +9,8 @@
 #   kube-apiserver  built from Debian's `kubernetes` source package (1.20.2) with
 #                   Debian's golang-go, with two vendored JSON libraries replaced by
 #                   Debian's newer copies (the vendored ones crash on Go >= 1.18 as soon
-#                   as the server encodes custom resources).
+#                   as the server encodes custom resources), and the vendored OpenAPI
+#                   type check patched so that "" is a string (see patch_empty_string).
 #
 # Environment:
 #   KUBEBUILDER_ASSETS        if it already holds etcd and kube-apiserver, use it as is
@@ -19,10 +20,18 @@ set -euo pipefail
 log() { printf 'test-env: %s\n' "$*" >&2; }
 die() { printf 'test-env: error: %s\n' "$*" >&2; exit 1; }
 
+# Bump when the way kube-apiserver is built changes: a cache with another recipe
+# is rebuilt once.
+RECIPE=2
+
 have_assets() {
   [ -x "$1/etcd" ] && [ -x "$1/kube-apiserver" ] &&
     "$1/kube-apiserver" --version >/dev/null 2>&1 &&
     "$1/etcd" --version >/dev/null 2>&1
+}
+
+have_current_assets() {
+  have_assets "$1" && [ "$(cat "$1/recipe" 2>/dev/null)" = "$RECIPE" ]
 }
 
 if [ -n "${KUBEBUILDER_ASSETS:-}" ] && have_assets "$KUBEBUILDER_ASSETS"; then
@@ -35,7 +44,7 @@ cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/karmadactl"
 assets="${KARMADACTL_ASSETS_DIR:-$cache_root/test-assets}"
 build="$cache_root/build"
 
-if have_assets "$assets"; then
+if have_current_assets "$assets"; then
   log "cached assets in $assets"
   printf '%s\n' "$assets"
   exit 0
@@ -89,6 +98,21 @@ replace_vendor /usr/share/gocode/src/github.com/json-iterator/go github.com/json
 # Debian's json-iterator may ship test-only subpackages with their own deps; drop them.
 rm -rf "$tree/vendor/github.com/json-iterator/go/"{api_tests,any_tests,benchmarks,extension_tests,extra,misc_tests,skip_tests,type_tests,value_tests} 2>/dev/null || true
 
+# Under Go >= 1.19 the vendored go-openapi type check takes "" for null: it compares
+# reflect.Zero(...) and reflect.ValueOf(data) with DeepEqual, which newer reflect
+# answers true for an empty string, so every "" in a typed custom resource is rejected
+# ("must be of type string"). No real apiserver does that: only a nil is null.
+patch_empty_string() {
+  local f="$tree/vendor/$1"
+  [ -f "$f" ] || die "$f missing: cannot patch the empty-string check"
+  sed -i 's/data == nil || reflect.DeepEqual(reflect.Zero(reflect.TypeOf(data)), reflect.ValueOf(data))/data == nil/' "$f"
+  if grep -q 'reflect.DeepEqual(reflect.Zero(reflect.TypeOf(data)), reflect.ValueOf(data))' "$f"; then
+    die "$f: the empty-string check was not patched"
+  fi
+}
+patch_empty_string k8s.io/kube-openapi/pkg/validation/validate/type.go
+patch_empty_string github.com/go-openapi/validate/type.go
+
 mkdir -p "$build/.go/src/k8s.io"
 ln -sfn "$tree" "$build/.go/src/k8s.io/kubernetes"
 
@@ -103,5 +127,6 @@ bin=$(find "$tree/_output" -type f -name kube-apiserver -perm -u+x | head -n 1)
 install -m 0755 "$bin" "$assets/kube-apiserver"
 install -m 0755 "$(command -v etcd || echo /usr/bin/etcd)" "$assets/etcd"
 have_assets "$assets" || die "assets in $assets do not run"
+printf '%s\n' "$RECIPE" >"$assets/recipe"
 log "assets ready in $assets"
 printf '%s\n' "$assets"

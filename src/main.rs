@@ -1,5 +1,6 @@
 //! The `karmadactl` binary: parse, dispatch, exit. Everything else is in the library.
 
+use clap::error::ErrorKind;
 use clap::Parser;
 use colored::Colorize;
 use karmadactl::cli::Cli;
@@ -11,8 +12,11 @@ use karmadactl::error::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
-    karmadactl::output::init_color();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    karmadactl::render::init_color();
     karmadactl::logging::init(cli.global.verbosity);
     let verbosity = cli.global.verbosity;
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -40,4 +44,41 @@ fn main() -> std::process::ExitCode {
         }
     };
     std::process::ExitCode::from(code as u8)
+}
+
+/// Bad command lines get one line and exit 2 (help and version print as clap prints them).
+fn usage_error(e: clap::Error) -> std::process::ExitCode {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    karmadactl::render::init_color();
+    use clap::error::{ContextKind, ContextValue};
+    if let (ErrorKind::ValueValidation, Some(ContextValue::String(arg)), Some(source)) = (
+        e.kind(),
+        e.get(ContextKind::InvalidArg),
+        std::error::Error::source(&e),
+    ) {
+        let flag = arg.split_whitespace().next().unwrap_or(arg);
+        let value = match e.get(ContextKind::InvalidValue) {
+            Some(ContextValue::String(v)) => format!(" value {v:?}"),
+            _ => String::new(),
+        };
+        eprintln!("{} invalid {flag}{value}: {source}", "error:".red().bold());
+        return std::process::ExitCode::from(ExitCode::Usage as u8);
+    }
+    let rendered = e.render().to_string();
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    eprintln!("{} {message} (see --help)", "error:".red().bold());
+    std::process::ExitCode::from(ExitCode::Usage as u8)
 }

@@ -25,7 +25,7 @@ fn completions_and_man_pages_are_current() {
         Shell::Bash,
         Shell::Zsh,
         Shell::Fish,
-        Shell::Powershell,
+        Shell::PowerShell,
         Shell::Elvish,
     ] {
         check(

@@ -1,15 +1,18 @@
-//! Karmada API types, with upstream field names and JSON shapes.
+//! Karmada API types, with upstream field names and JSON shapes, and their pure helpers:
+//! name and label rules, taint specs and descriptions, label selectors.
 //!
 //! These types are for reading. Writes never send a re-serialized object: they are
-//! patches that touch only the fields a command owns (see [`crate::kube::write`]), so
-//! fields this model does not know survive every write.
+//! patches that touch only the fields a command owns (see [`crate::client`]), so fields
+//! this model does not know survive every write.
 
 pub mod binding;
 pub mod cluster;
 pub mod crd;
 pub mod names;
 pub mod policy;
+pub mod selector;
 pub mod taint;
+pub mod taint_spec;
 
 pub use binding::{
     AggregatedStatusItem, BindingSpec, BindingStatus, ClusterResourceBinding, GracefulEvictionTask,

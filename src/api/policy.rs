@@ -38,6 +38,56 @@ pub struct PropagationSpec {
     pub scheduler_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflict_resolution: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub association: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preemption: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activation_preference: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspension: Option<Suspension>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preserve_resources_on_deletion: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule_priority: Option<SchedulePriority>,
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub dependent_overrides: Vec<String>,
+}
+
+/// Whether propagation of the selected resources is paused.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Suspension {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dispatching: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dispatching_on_clusters: Option<SuspendClusters>,
+}
+
+/// The clusters on which dispatching is suspended.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SuspendClusters {
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub cluster_names: Vec<String>,
+}
+
+/// The scheduling priority of the selected workloads.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SchedulePriority {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority_class_source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority_class_name: Option<String>,
 }
 
 /// Spec of a ClusterPropagationPolicy (same shape as PropagationPolicy's).
@@ -101,6 +151,26 @@ pub struct Placement {
     pub spread_constraints: Vec<SpreadConstraint>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replica_scheduling: Option<ReplicaSchedulingStrategy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload_affinity: Option<WorkloadAffinity>,
+}
+
+/// Co-location rules between workloads of the same group.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkloadAffinity {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affinity: Option<WorkloadAffinityTerm>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anti_affinity: Option<WorkloadAffinityTerm>,
+}
+
+/// The label whose value groups workloads.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkloadAffinityTerm {
+    #[serde(default)]
+    pub group_by_label_key: String,
 }
 
 /// A set of clusters, by name, label and field.
@@ -129,6 +199,22 @@ pub struct ClusterAffinity {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ClusterAffinityTerm {
+    pub affinity_name: String,
+    #[serde(flatten)]
+    pub affinity: ClusterAffinity,
+    /// Terms that take replicas the term's own clusters cannot (Divided placements).
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub overflow_affinities: Vec<OverflowAffinity>,
+}
+
+/// One overflow term of a `clusterAffinities` term.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct OverflowAffinity {
     pub affinity_name: String,
     #[serde(flatten)]
     pub affinity: ClusterAffinity,

@@ -1,9 +1,12 @@
-//! Taints and tolerations: Karmada uses the core Kubernetes shapes.
+//! Taints and tolerations (Karmada uses the core Kubernetes shapes), their effects,
+//! the key and value rules, and how they are written for people.
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use k8s_openapi::api::core::v1::{Taint, Toleration};
+
+use super::names;
 
 /// Key of the taint `cordon` manages (upstream `cluster.karmada.io/unschedulable`).
 pub const UNSCHEDULABLE_TAINT_KEY: &str = "cluster.karmada.io/unschedulable";
@@ -84,5 +87,126 @@ pub fn taint(key: &str, value: Option<&str>, effect: &str) -> Taint {
         value: value.map(Into::into),
         effect: effect.into(),
         time_added: None,
+    }
+}
+
+/// A short human rendering of a taint: `key=value:Effect`.
+pub fn describe_taint(taint: &Taint) -> String {
+    match taint.value.as_deref() {
+        Some(v) if !v.is_empty() => format!("{}={}:{}", taint.key, v, taint.effect),
+        _ => format!("{}:{}", taint.key, taint.effect),
+    }
+}
+
+/// `KEY[=VALUE]:EFFECT` of each taint, comma-separated (empty for none).
+pub fn describe_taints(taints: &[Taint]) -> String {
+    taints
+        .iter()
+        .map(describe_taint)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A short human rendering of a toleration.
+pub fn describe_toleration(t: &Toleration) -> String {
+    let key = t.key.as_deref().filter(|k| !k.is_empty()).unwrap_or("*");
+    let op = t
+        .operator
+        .as_deref()
+        .filter(|o| !o.is_empty())
+        .unwrap_or("Equal");
+    let effect = t.effect.as_deref().filter(|e| !e.is_empty()).unwrap_or("*");
+    let mut s = if op == "Exists" {
+        format!("{key} Exists :{effect}")
+    } else {
+        format!("{key}={}:{effect}", t.value.as_deref().unwrap_or_default())
+    };
+    if let Some(secs) = t.toleration_seconds {
+        s.push_str(&format!(" for {secs}s"));
+    }
+    s
+}
+
+/// A qualified name: optional DNS-subdomain prefix and `/`, then a name of at most 63
+/// characters (alphanumerics, `-`, `_`, `.`; alphanumeric at both ends).
+pub fn validate_key(key: &str) -> Result<(), String> {
+    if key.is_empty() {
+        return Err("the key is empty".into());
+    }
+    if key.len() > 253 {
+        return Err(format!(
+            "the key is {} characters long, the limit is 253",
+            key.len()
+        ));
+    }
+    let (prefix, name) = match key.split_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, key),
+    };
+    if let Some(prefix) = prefix {
+        if !names::is_dns_subdomain(prefix) {
+            return Err(format!(
+                "key prefix {prefix:?} must be a DNS subdomain (lower-case alphanumerics, '-' and '.')"
+            ));
+        }
+    }
+    if name.len() > 63 {
+        return Err(format!("key name {name:?} is longer than 63 characters"));
+    }
+    if !names::is_name_token(name) {
+        return Err(format!(
+            "key name {name:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
+        ));
+    }
+    Ok(())
+}
+
+/// A label value: empty, or at most 63 label characters.
+pub fn validate_value(value: &str) -> Result<(), String> {
+    if value.is_empty() {
+        return Ok(());
+    }
+    if value.len() > 63 {
+        return Err(format!("value {value:?} is longer than 63 characters"));
+    }
+    if !names::is_name_token(value) {
+        return Err(format!(
+            "value {value:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(
+            describe_taint(&taint("a", Some("v"), "NoExecute")),
+            "a=v:NoExecute"
+        );
+        assert_eq!(
+            describe_taint(&taint("a", None, "NoSchedule")),
+            "a:NoSchedule"
+        );
+        let t = Toleration {
+            operator: Some("Exists".into()),
+            toleration_seconds: Some(30),
+            ..Default::default()
+        };
+        assert_eq!(describe_toleration(&t), "* Exists :* for 30s");
+    }
+
+    #[test]
+    fn keys_and_values() {
+        assert!(validate_key("example.com/k_1").is_ok());
+        assert!(validate_key("").is_err());
+        assert!(validate_key("Bad.Prefix/k").is_err());
+        assert!(validate_key(&"k".repeat(64)).is_err());
+        assert!(validate_value("").is_ok());
+        assert!(validate_value("-v").is_err());
+        assert!(validate_value(&"v".repeat(64)).is_err());
     }
 }

@@ -1,12 +1,24 @@
 //! Building a client from a kubeconfig, as kubectl does.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::{Client, Config};
 
-use crate::cli::GlobalArgs;
 use crate::error::{Error, Result};
+
+/// How to reach the control plane (kubectl's `--kubeconfig`, `--context`,
+/// `--request-timeout`).
+#[derive(Clone, Debug, Default)]
+pub struct ConnectOptions {
+    /// The kubeconfig file (default: `$KUBECONFIG`, then `~/.kube/config`).
+    pub kubeconfig: Option<PathBuf>,
+    /// The context (default: the current one).
+    pub context: Option<String>,
+    /// Timeout of one request (`None`: none).
+    pub request_timeout: Option<Duration>,
+}
 
 /// A connected client plus what to call it in messages (never credentials).
 #[derive(Clone)]
@@ -21,7 +33,7 @@ pub struct ControlPlane {
 
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
 /// `--karmada-context` (else the current context).
-pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
+pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
     let options = KubeConfigOptions {
         context: global.context.clone(),
         cluster: None,
@@ -57,9 +69,7 @@ pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
     let mut config = Config::from_custom_kubeconfig(kubeconfig, &options)
         .await
         .map_err(|e| Error::usage(format!("bad kubeconfig: {}", first_line(&e))))?;
-    if let Some(timeout) = parse_duration(&global.request_timeout)
-        .map_err(|e| Error::usage(format!("invalid --request-timeout: {e}")))?
-    {
+    if let Some(timeout) = global.request_timeout {
         config.connect_timeout = Some(timeout);
         config.read_timeout = Some(timeout);
         config.write_timeout = Some(timeout);
@@ -81,20 +91,6 @@ pub async fn connect(global: &GlobalArgs) -> Result<ControlPlane> {
         context,
         server,
     })
-}
-
-/// Parse kubectl-style durations: `0` (none), `30` (seconds), `30s`, `1m30s`, `500ms`.
-pub fn parse_duration(text: &str) -> std::result::Result<Option<Duration>, String> {
-    let text = text.trim();
-    if text.is_empty() || text == "0" {
-        return Ok(None);
-    }
-    if let Ok(secs) = text.parse::<u64>() {
-        return Ok(Some(Duration::from_secs(secs)));
-    }
-    humantime::parse_duration(text)
-        .map(|d| (!d.is_zero()).then_some(d))
-        .map_err(|e| format!("{text:?}: {e}"))
 }
 
 fn first_line(e: &dyn std::fmt::Display) -> String {

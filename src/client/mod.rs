@@ -7,8 +7,8 @@ mod list;
 mod targets;
 mod write;
 
-pub use connect::{connect, parse_duration, ControlPlane};
+pub use connect::{connect, ConnectOptions, ControlPlane};
 pub use errors::api_error;
 pub use list::{list_paged, PAGE_SIZE};
-pub use targets::resolve_clusters;
+pub use targets::{resolve_clusters, select_clusters, Targets};
 pub use write::{patch_with_retry, Plan, WriteOutcome, MAX_ATTEMPTS};

@@ -1,8 +1,10 @@
 //! Optimistic-concurrency writes: read, decide, merge-patch with the read
-//! `resourceVersion`; on 409 Conflict read again, decide again, retry with backoff.
+//! `resourceVersion`; on 409 Conflict read again, decide again, retry with exponential
+//! backoff and jitter (`backon`).
 
 use std::time::Duration;
 
+use backon::{BackoffBuilder, ExponentialBuilder};
 use kube::api::{Api, Patch, PatchParams};
 use kube::Resource;
 use serde::de::DeserializeOwned;
@@ -13,6 +15,18 @@ use crate::error::{Error, Result};
 
 /// Attempts before a write gives up on conflicts.
 pub const MAX_ATTEMPTS: u32 = 6;
+
+/// The pauses between attempts: 50 ms doubling to at most 800 ms, with jitter so that
+/// concurrent writers do not retry in lockstep.
+fn conflict_backoff() -> impl Iterator<Item = Duration> {
+    ExponentialBuilder::default()
+        .with_min_delay(Duration::from_millis(50))
+        .with_max_delay(Duration::from_millis(800))
+        .with_factor(2.0)
+        .with_max_times((MAX_ATTEMPTS - 1) as usize)
+        .with_jitter()
+        .build()
+}
 
 /// What the pure decision wants done with the object as read.
 pub enum Plan<T> {
@@ -57,6 +71,7 @@ where
     };
     let mut current = first;
     let mut conflicts = 0;
+    let mut pauses = conflict_backoff();
     loop {
         let obj = match current.take() {
             Some(obj) => obj,
@@ -83,17 +98,18 @@ where
         );
         match api.patch(name, &params, &Patch::Merge(&patch)).await {
             Ok(_) => return Ok(Ok(WriteOutcome { decision, written: true, conflicts })),
-            Err(kube::Error::Api(status)) if status.code == 409 && conflicts + 1 < MAX_ATTEMPTS => {
-                conflicts += 1;
-                let pause = Duration::from_millis(25 * (1 << conflicts.min(5)));
-                tracing::info!(object = %what, attempt = conflicts, "conflict: re-reading and recomputing");
-                tokio::time::sleep(pause).await;
-            }
-            Err(kube::Error::Api(status)) if status.code == 409 => {
-                return Err(Error::failure(format!(
-                    "{what} kept changing under us: gave up after {MAX_ATTEMPTS} conflicting attempts"
-                )))
-            }
+            Err(kube::Error::Api(status)) if status.code == 409 => match pauses.next() {
+                Some(pause) => {
+                    conflicts += 1;
+                    tracing::info!(object = %what, attempt = conflicts, "conflict: re-reading and recomputing");
+                    tokio::time::sleep(pause).await;
+                }
+                None => {
+                    return Err(Error::failure(format!(
+                        "{what} kept changing under us: gave up after {MAX_ATTEMPTS} conflicting attempts"
+                    )))
+                }
+            },
             Err(e) => return Err(api_error(&e, &what, &cp.server)),
         }
     }

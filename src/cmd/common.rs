@@ -1,23 +1,25 @@
-//! What the read-only commands share: loading the fleet (live or snapshot), the
-//! controller settings to assume, and the reference time.
+//! What the commands share: loading the fleet (live or snapshot), the controller
+//! settings to assume, and the reference time.
 
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 
-use crate::cli::{ControllerArgs, GlobalArgs, SourceArgs};
-use crate::client;
-use crate::engine::noexecute::ControllerSettings;
+use crate::cli::values::{self, FeatureGates};
+use crate::cli::{ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs, SourceArgs};
+use crate::client::{self, Targets};
 use crate::engine::queue::QueueSettings;
+use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
 use crate::error::{Error, Result};
-use crate::state::{self, FleetState};
+use crate::fleet::FleetState;
+use crate::state;
 
 /// Load the fleet from `--snapshot`, else from the control plane.
 pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<FleetState> {
     let state = match &source.snapshot {
         Some(path) => state::load_snapshot(path).map_err(|e| Error::usage(e.to_string()))?,
         None => {
-            let cp = client::connect(global).await?;
+            let cp = client::connect(&global.connect_options()).await?;
             state::load_live(&cp).await?
         }
     };
@@ -35,126 +37,148 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
     Ok(state)
 }
 
+/// The clusters a command names: positional names, `-l SELECTOR` or `--all` (exactly
+/// one of them).
+pub fn targets(names: &[String], selection: &ClusterSelection) -> Result<Targets> {
+    let given = usize::from(!names.is_empty())
+        + usize::from(selection.all)
+        + usize::from(selection.selector.is_some());
+    match given {
+        0 => Err(Error::usage(
+            "name at least one cluster, or use -l SELECTOR or --all",
+        )),
+        1 if selection.all => Ok(Targets::All),
+        1 => Ok(match &selection.selector {
+            Some(sel) => Targets::Selector(sel.clone()),
+            None => Targets::Names(names.to_vec()),
+        }),
+        _ => Err(Error::usage(
+            "cluster names, -l/--selector and --all are mutually exclusive",
+        )),
+    }
+}
+
 /// The instant decisions are taken at: when the state was captured (a snapshot's
 /// header, or the moment a live fleet was read), else now.
 pub fn reference_time(state: &FleetState) -> Timestamp {
     state.source.captured_at.unwrap_or_else(Timestamp::now)
 }
 
-/// Parse `--at`: a duration after `now` (`10m`, `1h30m`, `90s`) or an RFC 3339 time.
-pub fn parse_at(text: &str, now: Timestamp) -> Result<Timestamp> {
-    if let Ok(t) = text.parse::<Timestamp>() {
-        return Ok(t);
-    }
-    let d = client::parse_duration(text)
-        .map_err(|e| {
-            Error::usage(format!(
-                "invalid --at {text:?}: expected a duration (10m) or an RFC 3339 time ({e})"
-            ))
-        })?
-        .unwrap_or_default();
-    let d = jiff::SignedDuration::try_from(d)
-        .map_err(|e| Error::usage(format!("invalid --at: {e}")))?;
-    now.checked_add(d)
-        .map_err(|e| Error::usage(format!("invalid --at: {e}")))
-}
-
-/// Where each assumed setting came from, for explanations (`flag`, `snapshot`, `default`).
-pub type Provenance = BTreeMap<&'static str, &'static str>;
-
 /// Resolve controller and queue settings: command-line flags, then the values recorded
-/// in the snapshot header, then upstream's defaults.
+/// in the snapshot header (parsed as the flags are), then upstream's defaults.
 pub fn resolve_settings(
     args: &ControllerArgs,
     recorded: &BTreeMap<String, String>,
 ) -> Result<(ControllerSettings, QueueSettings, Provenance)> {
     let mut c = ControllerSettings::default();
     let mut q = QueueSettings::default();
-    let mut from: Provenance = BTreeMap::new();
-    let bad = |flag: &str, v: &str| Error::usage(format!("invalid --{flag} value {v:?}"));
+    let mut from = Provenance::new();
 
-    macro_rules! setting {
-        ($flag:literal, $field:expr, $arg:expr, $parse:expr) => {{
-            let value: Option<(String, &'static str)> = match ($arg, recorded.get($flag)) {
-                (Some(v), _) => Some((v, "flag")),
-                (None, Some(v)) => Some((v.clone(), "snapshot")),
-                (None, None) => None,
-            };
-            if let Some((v, origin)) = value {
-                #[allow(clippy::redundant_closure_call)]
-                let parsed = ($parse)(v.as_str()).ok_or_else(|| bad($flag, &v))?;
-                $field = parsed;
-                from.insert($flag, origin);
-            } else {
-                from.insert($flag, "default");
-            }
-        }};
-    }
-    setting!(
-        "feature-gates",
-        c.failover_feature_gate,
-        args.feature_gates.clone(),
-        |v: &str| { failover_gate(v).map(|g| g.unwrap_or(false)) }
-    );
-    setting!(
-        "enable-no-execute-taint-eviction",
-        c.enable_no_execute_taint_eviction,
-        args.enable_no_execute_taint_eviction.map(|b| b.to_string()),
-        |v: &str| v.parse::<bool>().ok()
-    );
-    setting!(
-        "no-execute-taint-eviction-purge-mode",
-        c.no_execute_taint_eviction_purge_mode,
-        args.no_execute_taint_eviction_purge_mode.clone(),
-        |v: &str| matches!(v, "Gracefully" | "Directly").then(|| v.to_string())
-    );
-    setting!(
-        "graceful-eviction-timeout",
-        c.graceful_eviction_timeout_seconds,
-        args.graceful_eviction_timeout.clone(),
-        |v: &str| client::parse_duration(v)
-            .ok()
-            .map(|d| d.map_or(0, |d| d.as_secs() as i64))
-    );
-    let rate = |v: &str| v.parse::<f64>().ok().filter(|r| r.is_finite() && *r >= 0.0);
-    setting!(
-        "resource-eviction-rate",
-        q.resource_eviction_rate,
-        args.resource_eviction_rate.map(|r| r.to_string()),
-        rate
-    );
-    setting!(
-        "secondary-resource-eviction-rate",
-        q.secondary_resource_eviction_rate,
-        args.secondary_resource_eviction_rate.map(|r| r.to_string()),
-        rate
-    );
-    setting!(
-        "unhealthy-cluster-threshold",
-        q.unhealthy_cluster_threshold,
-        args.unhealthy_cluster_threshold.map(|r| r.to_string()),
-        |v: &str| v.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r))
-    );
-    setting!(
-        "large-cluster-num-threshold",
-        q.large_cluster_num_threshold,
-        args.large_cluster_num_threshold.map(|r| r.to_string()),
-        |v: &str| v.parse::<usize>().ok()
-    );
-    Ok((c, q, from))
-}
-
-/// The value of `Failover` in a `--feature-gates` list (`None` when not mentioned).
-fn failover_gate(gates: &str) -> Option<Option<bool>> {
-    let mut found = None;
-    for item in gates.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item.split_once('=')?;
-        let value: bool = value.trim().parse().ok()?;
-        if name.trim() == "Failover" {
-            found = Some(value);
+    /// One setting: the flag's typed value, else the recorded string parsed with the
+    /// flag's parser, else the default (left in place).
+    fn pick<T>(
+        from: &mut Provenance,
+        recorded: &BTreeMap<String, String>,
+        flag: &'static str,
+        given: Option<T>,
+        parse: impl Fn(&str) -> std::result::Result<T, String>,
+    ) -> Result<Option<T>> {
+        if let Some(v) = given {
+            from.insert(flag, Origin::Flag);
+            return Ok(Some(v));
         }
+        if let Some(text) = recorded.get(flag) {
+            let v = parse(text)
+                .map_err(|e| Error::usage(format!("snapshot header: invalid {flag} value: {e}")))?;
+            from.insert(flag, Origin::Snapshot);
+            return Ok(Some(v));
+        }
+        from.insert(flag, Origin::Default);
+        Ok(None)
     }
-    Some(found)
+
+    let gates: Option<FeatureGates> = pick(
+        &mut from,
+        recorded,
+        "feature-gates",
+        args.feature_gates,
+        values::feature_gates,
+    )?;
+    if let Some(g) = gates {
+        c.failover_feature_gate = g.failover.unwrap_or(false);
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "enable-no-execute-taint-eviction",
+        args.enable_no_execute_taint_eviction,
+        values::go_bool,
+    )? {
+        c.enable_no_execute_taint_eviction = v;
+    }
+    let purge = args.no_execute_taint_eviction_purge_mode.map(|m| match m {
+        EvictionPurgeMode::Gracefully => PurgeMode::Gracefully,
+        EvictionPurgeMode::Directly => PurgeMode::Directly,
+    });
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "no-execute-taint-eviction-purge-mode",
+        purge,
+        |s: &str| match s {
+            "Gracefully" => Ok(PurgeMode::Gracefully),
+            "Directly" => Ok(PurgeMode::Directly),
+            other => Err(format!("{other:?} is not Gracefully or Directly")),
+        },
+    )? {
+        c.no_execute_taint_eviction_purge_mode = v;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "graceful-eviction-timeout",
+        args.graceful_eviction_timeout,
+        values::duration,
+    )? {
+        c.graceful_eviction_timeout_seconds = v.as_secs() as i64;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "resource-eviction-rate",
+        args.resource_eviction_rate,
+        values::rate,
+    )? {
+        q.resource_eviction_rate = v;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "secondary-resource-eviction-rate",
+        args.secondary_resource_eviction_rate,
+        values::rate,
+    )? {
+        q.secondary_resource_eviction_rate = v;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "unhealthy-cluster-threshold",
+        args.unhealthy_cluster_threshold,
+        values::fraction,
+    )? {
+        q.unhealthy_cluster_threshold = v;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "large-cluster-num-threshold",
+        args.large_cluster_num_threshold,
+        |s: &str| s.trim().parse::<usize>().map_err(|e| e.to_string()),
+    )? {
+        q.large_cluster_num_threshold = v;
+    }
+    Ok((c, q, from))
 }
 
 #[cfg(test)]
@@ -174,38 +198,20 @@ mod tests {
         };
         let (c, q, from) = resolve_settings(&args, &recorded).unwrap();
         assert!(c.failover_feature_gate);
-        assert_eq!(from["feature-gates"], "snapshot");
+        assert_eq!(from["feature-gates"], Origin::Snapshot);
         assert_eq!(q.resource_eviction_rate, 1.0);
-        assert_eq!(from["resource-eviction-rate"], "flag");
+        assert_eq!(from["resource-eviction-rate"], Origin::Flag);
         assert!(!c.enable_no_execute_taint_eviction);
-        assert_eq!(from["enable-no-execute-taint-eviction"], "default");
+        assert_eq!(from["enable-no-execute-taint-eviction"], Origin::Default);
     }
 
     #[test]
-    fn rejects_bad_values() {
-        let args = ControllerArgs {
-            feature_gates: Some("Failover=maybe".into()),
-            ..Default::default()
-        };
-        assert!(resolve_settings(&args, &BTreeMap::new()).is_err());
-        let args = ControllerArgs {
-            unhealthy_cluster_threshold: Some(1.5),
-            ..Default::default()
-        };
-        assert!(resolve_settings(&args, &BTreeMap::new()).is_err());
-    }
-
-    #[test]
-    fn at_takes_durations_and_times() {
-        let now: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
-        assert_eq!(
-            parse_at("10m", now).unwrap().to_string(),
-            "2026-11-22T12:10:00Z"
-        );
-        assert_eq!(
-            parse_at("2026-11-22T13:00:00Z", now).unwrap().to_string(),
-            "2026-11-22T13:00:00Z"
-        );
-        assert!(parse_at("soon", now).is_err());
+    fn rejects_bad_recorded_values() {
+        let recorded: BTreeMap<String, String> =
+            [("feature-gates".to_string(), "Failover=maybe".to_string())].into();
+        assert!(resolve_settings(&ControllerArgs::default(), &recorded).is_err());
+        let recorded: BTreeMap<String, String> =
+            [("unhealthy-cluster-threshold".to_string(), "1.5".to_string())].into();
+        assert!(resolve_settings(&ControllerArgs::default(), &recorded).is_err());
     }
 }

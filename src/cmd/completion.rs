@@ -2,27 +2,20 @@
 //! scripts and man pages.
 
 use clap::CommandFactory;
-use clap_complete::Shell as ClapShell;
+use clap_complete::Shell;
 
-use crate::cli::{Cli, Shell};
+use crate::cli::Cli;
 use crate::error::{ExitCode, Result};
-use crate::output;
+use crate::render;
 
 /// Print the completion script for `shell`.
 pub fn run(shell: Shell) -> Result<ExitCode> {
-    output::write_stdout(&completion_script(shell))?;
+    render::write_stdout(&completion_script(shell))?;
     Ok(ExitCode::Success)
 }
 
 /// The completion script for `shell`, as text.
 pub fn completion_script(shell: Shell) -> String {
-    let shell = match shell {
-        Shell::Bash => ClapShell::Bash,
-        Shell::Zsh => ClapShell::Zsh,
-        Shell::Fish => ClapShell::Fish,
-        Shell::Powershell => ClapShell::PowerShell,
-        Shell::Elvish => ClapShell::Elvish,
-    };
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "karmadactl", &mut buf);
     String::from_utf8(buf).expect("completion scripts are UTF-8")
@@ -34,8 +27,9 @@ pub fn completion_file_name(shell: Shell) -> &'static str {
         Shell::Bash => "karmadactl.bash",
         Shell::Zsh => "_karmadactl",
         Shell::Fish => "karmadactl.fish",
-        Shell::Powershell => "_karmadactl.ps1",
+        Shell::PowerShell => "_karmadactl.ps1",
         Shell::Elvish => "karmadactl.elv",
+        _ => "karmadactl.completion",
     }
 }
 

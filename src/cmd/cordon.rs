@@ -3,33 +3,32 @@
 
 use jiff::Timestamp;
 
-use super::cluster_taints::{self, TaintJob};
+use super::common;
+use super::taint::{run_job, TaintJob};
 use crate::api::taint::UNSCHEDULABLE_TAINT_KEY;
+use crate::api::taint_spec::{TaintChanges, TaintRemoval, TaintSpec};
 use crate::api::{Taint, TaintEffect};
 use crate::cli::{CordonArgs, GlobalArgs};
 use crate::client;
+use crate::engine::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
 use crate::error::{ExitCode, Result};
-use crate::taints::{
-    edit_taints, EditError, EditOutcome, TaintChanges, TaintEdit, TaintRemoval, TaintSpec,
-};
 
 /// Run `cordon` (`cordon == true`) or `uncordon`.
 pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result<ExitCode> {
-    let cp = client::connect(global).await?;
-    let clusters = client::resolve_clusters(&cp, &args.names, &args.selection).await?;
+    let targets = common::targets(&args.names, &args.selection)?;
     let edit = if cordon { cordon_edit } else { uncordon_edit };
     let job = TaintJob {
         edit: &edit,
         word: if cordon { cordon_word } else { uncordon_word },
         evicting: None,
-        preview: None,
     };
-    cluster_taints::run(
+    let cp = client::connect(&global.connect_options()).await?;
+    run_job(
         &cp,
-        clusters,
+        &targets,
         &job,
         &args.write,
-        args.output,
+        args.output.into(),
         Timestamp::now(),
     )
     .await

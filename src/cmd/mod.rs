@@ -1,12 +1,11 @@
-//! One module per subcommand. Each reads as gather, decide, render or apply.
+//! One module per command: options (typed flags to what the command needs), gather,
+//! decide (the engine), apply (ops), render. Wiring only: no rule and no text lives here.
 
-mod cluster_taints;
 mod common;
 pub mod completion;
 pub mod cordon;
 pub mod dry_run;
 pub mod explain;
-mod impact;
 pub mod snapshot;
 pub mod taint;
 

@@ -2,21 +2,22 @@
 //! read-only command accepts with `--snapshot`.
 
 use std::io::Write;
+use std::path::Path;
 
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, SnapshotArgs};
 use crate::client;
 use crate::error::{Error, ExitCode, Result};
-use crate::output;
+use crate::render;
 use crate::state::{list_raw, snapshot_resources};
 
 /// Run `snapshot`.
 pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
     // Gather.
-    let cp = client::connect(global).await?;
+    let cp = client::connect(&global.connect_options()).await?;
     let resources = snapshot_resources();
-    let bar = output::progress(resources.len() * 25, "reading the fleet");
+    let bar = render::progress::bar(resources.len() * 25, "reading the fleet");
     let mut items = Vec::new();
     let mut counts = Vec::new();
     for resource in &resources {
@@ -47,19 +48,30 @@ pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
     });
     let yaml = args.file.ends_with(".yaml") || args.file.ends_with(".yml");
     let text = if yaml {
-        serde_yaml::to_string(&doc).map_err(|e| Error::failure(e.to_string()))?
+        serde_saphyr::to_string(&doc).map_err(|e| Error::failure(e.to_string()))?
     } else {
         serde_json::to_string(&doc).map_err(|e| Error::failure(e.to_string()))? + "\n"
     };
     if args.file == "-" {
-        output::write_stdout(&text)?;
+        render::write_stdout(&text)?;
     } else {
-        let tmp = format!("{}.tmp", args.file);
-        std::fs::File::create(&tmp)
-            .and_then(|mut f| f.write_all(text.as_bytes()))
-            .and_then(|_| std::fs::rename(&tmp, &args.file))
+        write_atomically(Path::new(&args.file), text.as_bytes())
             .map_err(|e| Error::failure(format!("cannot write {}: {e}", args.file)))?;
         eprintln!("wrote {} ({})", args.file, counts.join(", "));
     }
     Ok(ExitCode::Success)
+}
+
+/// Write `bytes` to `path` so that a reader sees the old file or the whole new one,
+/// never a part: a temporary file in the same directory, synced, then renamed.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

@@ -1,14 +1,19 @@
-//! `karmadactl taint clusters NAME... KEY[=VALUE]:EFFECT... [KEY:EFFECT-] [KEY-]`
+//! `karmadactl taint clusters NAME... KEY[=VALUE]:EFFECT... [KEY:EFFECT-] [KEY-]`, and the
+//! flow every cluster-taint command shares: gather, plan, preview, confirm, apply, report.
 
 use jiff::Timestamp;
 
-use super::cluster_taints::{self, TaintJob};
-use crate::api::{Taint, TaintEffect};
-use crate::cli::{GlobalArgs, TaintArgs};
-use crate::client;
+use super::common;
+use crate::api::taint_spec::{looks_like_spec, parse_changes};
+use crate::api::{Cluster, Taint, TaintEffect};
+use crate::cli::{ControllerArgs, GlobalArgs, TaintArgs, WriteArgs};
+use crate::client::{self, ControlPlane, Targets};
+use crate::engine::taint_edit::{adds_evicting_taint, edit_taints, EditOutcome};
 use crate::error::{Error, ExitCode, Result};
-use crate::output;
-use crate::taints::{self, edit_taints, EditOutcome};
+use crate::ops::taints::{self as taint_ops, EditFn, TaintPlan};
+use crate::ops::{impact, DryRun};
+use crate::prompt;
+use crate::render::{self, Format};
 
 /// Resource names `taint` accepts, as kubectl spells resource types.
 const CLUSTER_RESOURCE_NAMES: &[&str] = &[
@@ -20,7 +25,7 @@ const CLUSTER_RESOURCE_NAMES: &[&str] = &[
 
 /// Run `taint`.
 pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
-    // Gather: validate everything the operator typed before touching the server.
+    // Options: validate everything the operator typed before touching the server.
     if !CLUSTER_RESOURCE_NAMES.contains(&args.resource.as_str()) {
         return Err(Error::usage(format!(
             "unsupported resource type {:?}: only clusters can be tainted",
@@ -28,26 +33,22 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
         )));
     }
     let (specs, names): (Vec<&String>, Vec<&String>) =
-        args.args.iter().partition(|a| taints::looks_like_spec(a));
+        args.args.iter().partition(|a| looks_like_spec(a));
     if specs.is_empty() {
         return Err(Error::usage(
             "at least one taint update is required (KEY[=VALUE]:EFFECT, KEY:EFFECT- or KEY-)",
         ));
     }
-    let changes = taints::parse_changes(specs.iter().map(|s| s.as_str())).map_err(Error::usage)?;
+    let changes = parse_changes(specs.iter().map(|s| s.as_str())).map_err(Error::usage)?;
     if changes
         .add
         .iter()
         .any(|s| s.effect == TaintEffect::PreferNoExecute)
     {
-        output::warn("PreferNoExecute comes from the failover proposal; upstream Karmada's webhook does not accept it yet");
+        render::warn("PreferNoExecute comes from the failover proposal; upstream Karmada's webhook does not accept it yet");
     }
     let names: Vec<String> = names.into_iter().cloned().collect();
-
-    let cp = client::connect(global).await?;
-    let clusters = client::resolve_clusters(&cp, &names, &args.selection).await?;
-
-    // Decide and apply.
+    let targets = common::targets(&names, &args.selection)?;
     let evicting_taints: Vec<Taint> = changes
         .add
         .iter()
@@ -60,20 +61,112 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
         })
         .collect();
     let overwrite = args.overwrite;
-    let edit = |current: &[_], now| edit_taints(current, &changes, overwrite, now);
+    let edit = |current: &[Taint], now| edit_taints(current, &changes, overwrite, now);
     let job = TaintJob {
         edit: &edit,
         word: EditOutcome::as_str,
-        evicting: taints::adds_evicting_taint(&changes),
-        preview: Some((evicting_taints, &args.controller)),
+        evicting: adds_evicting_taint(&changes).map(|e| (e, evicting_taints, &args.controller)),
     };
-    cluster_taints::run(
+
+    // Gather, decide, apply.
+    let cp = client::connect(&global.connect_options()).await?;
+    run_job(
         &cp,
-        clusters,
+        &targets,
         &job,
         &args.write,
-        args.output,
+        args.output.into(),
         Timestamp::now(),
     )
     .await
+}
+
+/// A change of cluster taints, as `taint`, `cordon` and `uncordon` describe it.
+pub(super) struct TaintJob<'a> {
+    /// The pure edit of one cluster's taints.
+    pub edit: &'a EditFn<'a>,
+    /// Word printed for each outcome (`tainted`, `cordoned`, `already cordoned`, ...).
+    pub word: fn(EditOutcome) -> &'static str,
+    /// The evicting effect this job adds, the taints with it, and the controller
+    /// settings the impact preview assumes: such a job previews and asks first.
+    pub evicting: Option<(TaintEffect, Vec<Taint>, &'a ControllerArgs)>,
+}
+
+/// Gather the targets, plan every edit (one refusal writes nothing), preview and
+/// confirm an evicting change, apply, report.
+pub(super) async fn run_job(
+    cp: &ControlPlane,
+    targets: &Targets,
+    job: &TaintJob<'_>,
+    write: &WriteArgs,
+    format: Format,
+    now: Timestamp,
+) -> Result<ExitCode> {
+    let dry_run: DryRun = write.dry_run.into();
+    // An evicting change previews on the whole fleet: read every cluster once.
+    let fleet: Option<Vec<Cluster>> = match &job.evicting {
+        Some(_) => Some(crate::state::load_clusters(cp).await?),
+        None => None,
+    };
+    let clusters = match &fleet {
+        Some(all) => client::select_clusters(all, targets)?,
+        None => client::resolve_clusters(cp, targets).await?,
+    };
+    let plans = taint_ops::plan(clusters, job.edit, now).map_err(|mut refused| {
+        let first = refused.remove(0);
+        let more = if refused.is_empty() {
+            String::new()
+        } else {
+            format!(" (and {} more)", refused.len())
+        };
+        Error::usage(format!("{first}{more}; nothing was written")).with_detail(refused.join("\n"))
+    })?;
+
+    if let (Some((effect, taints, controller)), Some(fleet)) = (&job.evicting, fleet) {
+        let hit: Vec<String> = plans
+            .iter()
+            .filter(|p| p.adds(*effect))
+            .map(|p| TaintPlan::name(p).to_string())
+            .collect();
+        if !hit.is_empty() {
+            match common::resolve_settings(controller, &Default::default()) {
+                Ok((settings, queue, _)) => {
+                    match impact::preview(cp, fleet, &hit, taints, settings, queue, now).await {
+                        Ok(p) => eprint!("{}", render::impact::text(&p)),
+                        Err(e) => {
+                            render::warn(&format!("impact preview unavailable: {}", e.message))
+                        }
+                    }
+                }
+                Err(e) => render::warn(&format!("impact preview unavailable: {}", e.message)),
+            }
+        }
+        if !hit.is_empty() && dry_run == DryRun::None {
+            eprintln!(
+                "A {effect} taint on {} cluster(s) ({}) can evict their workloads.",
+                hit.len(),
+                hit.join(", ")
+            );
+            prompt::confirm(
+                &format!("Add the {effect} taint to {} cluster(s)?", hit.len()),
+                write.yes,
+            )?;
+        }
+    }
+
+    let bar = render::progress::bar(plans.len(), "patching clusters");
+    let tick = || bar.inc(1);
+    let outcomes = taint_ops::apply(cp, plans, job.edit, dry_run, now, &tick).await;
+    bar.finish_and_clear();
+    let total = outcomes.len();
+    let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
+    render::taints::print(render::taints::items(outcomes, job.word), dry_run, format)?;
+    match failed {
+        0 => Ok(ExitCode::Success),
+        n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),
+        n => {
+            eprintln!("{} of {total} cluster(s) updated, {n} failed", total - n);
+            Ok(ExitCode::Partial)
+        }
+    }
 }

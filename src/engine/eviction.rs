@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::Reason;
+use super::settings::PurgeMode;
+use super::{Reason, ReasonCode};
 use crate::api::{AggregatedStatusItem, BindingSpec, GracefulEvictionTask, TargetCluster, Time};
 
 /// Producer of the taint manager's evictions.
@@ -22,8 +23,9 @@ pub const REASON_CLUSTER_DRAINED: &str = "ClusterDrained";
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EvictOptions {
-    /// `purgeMode` (empty: none written).
-    pub purge_mode: String,
+    /// `purgeMode` (`None`: none written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub purge_mode: Option<PurgeMode>,
     /// `producer`.
     pub producer: String,
     /// `reason`.
@@ -47,9 +49,9 @@ pub struct EvictOptions {
 impl EvictOptions {
     /// The options the taint manager uses (producer `TaintManager`, reason
     /// `TaintUntolerated`) with the given purge mode.
-    pub fn taint_manager(purge_mode: impl Into<String>) -> Self {
+    pub fn taint_manager(purge_mode: PurgeMode) -> Self {
         EvictOptions {
-            purge_mode: purge_mode.into(),
+            purge_mode: Some(purge_mode),
             producer: PRODUCER_TAINT_MANAGER.into(),
             reason: REASON_TAINT_UNTOLERATED.into(),
             ..Default::default()
@@ -58,9 +60,9 @@ impl EvictOptions {
 
     /// The options of this tool's `drain` (producer `karmadactl`, reason
     /// `ClusterDrained`), recording the scheduling result before the eviction.
-    pub fn drain(purge_mode: impl Into<String>, clusters_before: &[TargetCluster]) -> Self {
+    pub fn drain(purge_mode: PurgeMode, clusters_before: &[TargetCluster]) -> Self {
         EvictOptions {
-            purge_mode: purge_mode.into(),
+            purge_mode: Some(purge_mode),
             producer: PRODUCER_KARMADACTL.into(),
             reason: REASON_CLUSTER_DRAINED.into(),
             clusters_before_failover: clusters_before.iter().map(|c| c.name.clone()).collect(),
@@ -99,7 +101,7 @@ pub fn graceful_evict_cluster(
             removed: false,
             task: None,
             reason: Reason::new(
-                "evict-cluster-not-scheduled",
+                ReasonCode::EvictClusterNotScheduled,
                 format!("cluster {cluster} is not in spec.clusters: nothing to evict"),
             ),
         };
@@ -114,7 +116,7 @@ pub fn graceful_evict_cluster(
             removed: true,
             task: None,
             reason: Reason::new(
-                "evict-task-exists",
+                ReasonCode::EvictTaskExists,
                 format!(
                     "cluster {cluster} left spec.clusters; an eviction task for it already exists"
                 ),
@@ -123,7 +125,7 @@ pub fn graceful_evict_cluster(
     }
     let task = GracefulEvictionTask {
         from_cluster: evicted.name,
-        purge_mode: non_empty(&options.purge_mode),
+        purge_mode: options.purge_mode.map(|m| m.as_str().to_string()),
         replicas: (evicted.replicas > 0).then_some(evicted.replicas),
         reason: options.reason.clone(),
         message: non_empty(&options.message),
@@ -139,7 +141,7 @@ pub fn graceful_evict_cluster(
         removed: true,
         task: Some(task),
         reason: Reason::new(
-            "evict-task-added",
+            ReasonCode::EvictTaskAdded,
             format!(
                 "cluster {cluster} left spec.clusters; eviction task added (producer {}, reason {})",
                 options.producer, options.reason
@@ -220,7 +222,7 @@ fn assess_task(
             (
                 true,
                 Reason::new(
-                    "eviction-suppressed",
+                    ReasonCode::EvictionSuppressed,
                     format!(
                         "suppressDeletion is true: the copy on {from} stays until someone decides"
                     ),
@@ -230,7 +232,7 @@ fn assess_task(
             (
                 false,
                 Reason::new(
-                    "eviction-unsuppressed",
+                    ReasonCode::EvictionUnsuppressed,
                     format!("suppressDeletion is false: the copy on {from} is deleted now"),
                 ),
             )
@@ -245,7 +247,7 @@ fn assess_task(
         return (
             false,
             Reason::new(
-                "eviction-timeout",
+                ReasonCode::EvictionTimeout,
                 format!(
                     "the task for {from} is older than {timeout}s ({origin}): the copy is deleted"
                 ),
@@ -256,7 +258,7 @@ fn assess_task(
         return (
             true,
             Reason::new(
-                "eviction-awaiting-schedule",
+                ReasonCode::EvictionAwaitingSchedule,
                 format!("the scheduler has not yet observed the binding: the copy on {from} stays"),
             ),
         );
@@ -265,14 +267,14 @@ fn assess_task(
         Ok(()) => (
             false,
             Reason::new(
-                "eviction-new-placement-healthy",
+                ReasonCode::EvictionNewPlacementHealthy,
                 format!("every cluster of the new result reports Healthy: the copy on {from} is deleted"),
             ),
         ),
         Err(why) => (
             true,
             Reason::new(
-                "eviction-awaiting-health",
+                ReasonCode::EvictionAwaitingHealth,
                 format!("{why}: the copy on {from} stays (at most {timeout}s, {origin})"),
             ),
         ),
@@ -299,7 +301,7 @@ pub fn assess_eviction_tasks(
                     from_cluster: task.from_cluster.clone(),
                     kept: true,
                     reason: Reason::new(
-                        "eviction-task-stamped",
+                        ReasonCode::EvictionTaskStamped,
                         format!(
                             "new task for {}: creationTimestamp set to {}",
                             task.from_cluster, ctx.now
@@ -342,8 +344,11 @@ mod tests {
             clusters: vec![tc("m1", 2), tc("m2", 3)],
             ..Default::default()
         };
-        let out =
-            graceful_evict_cluster(&mut spec, "m2", &EvictOptions::taint_manager("Gracefully"));
+        let out = graceful_evict_cluster(
+            &mut spec,
+            "m2",
+            &EvictOptions::taint_manager(PurgeMode::Gracefully),
+        );
         assert!(out.removed);
         assert_eq!(out.reason.code, "evict-task-added");
         assert_eq!(spec.clusters, vec![tc("m1", 2)]);
@@ -363,7 +368,11 @@ mod tests {
             clusters: vec![tc("m1", 0)],
             ..Default::default()
         };
-        graceful_evict_cluster(&mut spec, "m1", &EvictOptions::taint_manager(""));
+        let options = EvictOptions {
+            purge_mode: None,
+            ..EvictOptions::taint_manager(PurgeMode::Gracefully)
+        };
+        graceful_evict_cluster(&mut spec, "m1", &options);
         assert_eq!(spec.graceful_eviction_tasks[0].replicas, None);
         assert_eq!(spec.graceful_eviction_tasks[0].purge_mode, None);
     }
@@ -375,7 +384,11 @@ mod tests {
             ..Default::default()
         };
         let before = spec.clone();
-        let out = graceful_evict_cluster(&mut spec, "m9", &EvictOptions::taint_manager("Directly"));
+        let out = graceful_evict_cluster(
+            &mut spec,
+            "m9",
+            &EvictOptions::taint_manager(PurgeMode::Directly),
+        );
         assert_eq!(spec, before);
         assert!(!out.removed);
         assert_eq!(out.reason.code, "evict-cluster-not-scheduled");
@@ -393,7 +406,11 @@ mod tests {
             graceful_eviction_tasks: vec![existing.clone()],
             ..Default::default()
         };
-        let out = graceful_evict_cluster(&mut spec, "m1", &EvictOptions::taint_manager("Directly"));
+        let out = graceful_evict_cluster(
+            &mut spec,
+            "m1",
+            &EvictOptions::taint_manager(PurgeMode::Directly),
+        );
         assert_eq!(out.reason.code, "evict-task-exists");
         assert_eq!(spec.clusters, vec![tc("m2", 1)]);
         assert_eq!(spec.graceful_eviction_tasks, vec![existing]);
@@ -406,7 +423,7 @@ mod tests {
             clusters: before.clone(),
             ..Default::default()
         };
-        let mut opts = EvictOptions::drain("Gracefully", &before);
+        let mut opts = EvictOptions::drain(PurgeMode::Gracefully, &before);
         opts.message = "drained by ops".into();
         opts.grace_period_seconds = Some(120);
         graceful_evict_cluster(&mut spec, "m1", &opts);
@@ -532,7 +549,7 @@ mod tests {
         ) {
             let clusters: Vec<_> = names.iter().zip(&replicas).map(|(n, r)| tc(n, *r)).collect();
             let mut spec = BindingSpec { clusters, ..Default::default() };
-            let opts = EvictOptions::taint_manager("Gracefully");
+            let opts = EvictOptions::taint_manager(PurgeMode::Gracefully);
             graceful_evict_cluster(&mut spec, target, &opts);
             // Upstream removes one entry per call; evict until the cluster is gone.
             while spec.clusters.iter().any(|c| c.name == target) {

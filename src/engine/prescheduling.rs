@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::Reason;
+use super::{Reason, ReasonCode};
 use crate::api::{BindingSpec, Cluster};
 
 /// How the binding's replicas are scheduled, as the pre-scheduling check sees it.
@@ -120,7 +120,7 @@ pub fn pre_scheduling_verdict(spec: &BindingSpec, candidates: Vec<String>) -> Pr
     };
     let reason = if feasible {
         Reason::new(
-            "prescheduling-feasible",
+            ReasonCode::PreschedulingFeasible,
             format!(
                 "{} healthy cluster(s) pass the placement filters ({}); {what}",
                 candidates.len(),
@@ -129,7 +129,7 @@ pub fn pre_scheduling_verdict(spec: &BindingSpec, candidates: Vec<String>) -> Pr
         )
     } else {
         Reason::new(
-            "prescheduling-no-target",
+            ReasonCode::PreschedulingNoTarget,
             format!(
                 "only {} healthy cluster(s) pass the placement filters{}; {what}: the eviction is abandoned",
                 candidates.len(),

@@ -9,16 +9,17 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::eviction::{graceful_evict_cluster, EvictOptions};
-use super::noexecute::{decide_cluster, Action, ClusterDecision, ControllerSettings};
-use super::placement::FleetIndex;
+use super::noexecute::{decide_cluster, Action, ClusterDecision};
+use super::placement::{FleetIndex, PlacementError, Prediction};
 use super::prescheduling::{pre_scheduling_verdict, PreSchedulingVerdict};
 use super::queue::{
     simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings, RatePeriod,
 };
+use super::settings::{ControllerSettings, PurgeMode};
 use super::toleration::BindingRef;
-use super::Reason;
-use crate::api::{Cluster, TaintEffect, TargetCluster, Time};
-use crate::state::{Binding, FleetState};
+use super::{Reason, ReasonCode};
+use crate::api::{BindingSpec, Cluster, TaintEffect, TargetCluster, Time};
+use crate::fleet::{Binding, FleetState};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -94,13 +95,16 @@ pub struct PairOutcome {
     pub at: Option<Timestamp>,
     /// Purge mode of the eviction.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub purge_mode: Option<String>,
+    pub purge_mode: Option<PurgeMode>,
     /// Replicas leaving the cluster.
     pub replicas: i32,
     /// The rule that decided (the last reason of the chain).
     pub rule: Reason,
     /// The whole reason chain.
     pub reasons: Vec<Reason>,
+    /// The failover decision at the reference time (what `policy explain` shows).
+    #[serde(skip)]
+    pub decision: ClusterDecision,
 }
 
 /// The predicted new placement of a binding that loses clusters.
@@ -221,10 +225,7 @@ fn fault_of(cluster: &Cluster, now: Timestamp) -> Option<ClusterFault> {
 }
 
 fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
-    let gate = d
-        .reasons
-        .iter()
-        .any(|r| r.code == "failover-gate-disabled" || r.code == "noexecute-eviction-disabled");
+    let gate = d.reasons.iter().any(|r| r.code.is_gate_off());
     if gate {
         Verdict::NotMigratedGateOff
     } else {
@@ -235,19 +236,36 @@ fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
 /// The reason that decided: the last one that is not about purge mode, timeouts or
 /// where tolerations were read from.
 fn decisive(reasons: &[Reason]) -> Reason {
-    const CONTEXT: [&str; 4] = [
-        "purge-mode-",
-        "graceful-eviction-timeout",
-        "tolerations-from-",
-        "tolerations-none",
-    ];
     reasons
         .iter()
         .rev()
-        .find(|r| !CONTEXT.iter().any(|c| r.code.starts_with(c)))
+        .find(|r| !r.code.is_context())
         .or(reasons.last())
         .cloned()
-        .unwrap_or_else(|| Reason::new("no-decision", "no rule applied"))
+        .unwrap_or_else(|| Reason::new(ReasonCode::NoDecision, "no rule applied"))
+}
+
+/// The binding's spec after the taint manager evicts each of `gone` (cluster and purge
+/// mode), and the scheduler's prediction for it: the one evict-and-predict path of
+/// `dry-run`, `policy explain` and every preview.
+pub fn evict_and_predict(
+    index: &FleetIndex,
+    spec: &BindingSpec,
+    gone: &[(&str, PurgeMode)],
+) -> Result<Prediction, PlacementError> {
+    index.predict(&evicted_spec(spec, gone))
+}
+
+/// `spec` after the taint manager evicts each of `gone` (cluster and purge mode).
+pub fn evicted_spec(spec: &BindingSpec, gone: &[(&str, PurgeMode)]) -> BindingSpec {
+    let mut after = spec.clone();
+    let before: Vec<String> = spec.clusters.iter().map(|t| t.name.clone()).collect();
+    for (cluster, purge) in gone {
+        let mut options = EvictOptions::taint_manager(*purge);
+        options.clusters_before_failover = before.clone();
+        graceful_evict_cluster(&mut after, cluster, &options);
+    }
+    after
 }
 
 /// Run the simulation over `state`.
@@ -309,13 +327,13 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     // Predict the new placement of every binding that would lose clusters.
     let index = FleetIndex::new(&clusters);
     // binding -> (cluster, purge mode) of every eviction it will undergo
-    let mut leaving: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
+    let mut leaving: BTreeMap<&str, Vec<(&str, PurgeMode)>> = BTreeMap::new();
     let mut binding_of: HashMap<&str, &Binding> = HashMap::new();
     for p in &pending {
         if !matches!(p.decision.action, Action::Stay) {
             leaving.entry(p.key.as_str()).or_default().push((
                 p.decision.cluster.as_str(),
-                p.decision.purge_mode.as_deref().unwrap_or("Gracefully"),
+                p.decision.purge_mode.unwrap_or(PurgeMode::Gracefully),
             ));
             binding_of.insert(p.key.as_str(), p.binding);
         }
@@ -324,32 +342,26 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let mut prechecks: HashMap<&str, PreSchedulingVerdict> = HashMap::with_capacity(leaving.len());
     for (key, gone) in &leaving {
         let binding = binding_of[key];
-        let mut spec = binding.spec.clone();
-        let before = spec.clusters.clone();
-        for (cluster, purge) in gone {
-            let mut options = EvictOptions::taint_manager(*purge);
-            options.clusters_before_failover = before.iter().map(|t| t.name.clone()).collect();
-            graceful_evict_cluster(&mut spec, cluster, &options);
-        }
-        let (clusters_after, error, candidates) = match index.predict(&spec) {
-            Ok(p) => {
-                let candidates: Vec<String> = p
-                    .feasible
-                    .iter()
-                    .map(|&i| {
-                        clusters[i as usize]
-                            .metadata
-                            .name
-                            .as_deref()
-                            .unwrap_or_default()
-                    })
-                    .filter(|name| !faulty_set.contains(name))
-                    .map(str::to_string)
-                    .collect();
-                (Some(p.clusters), None, candidates)
-            }
-            Err(e) => (None, Some(e.reason()), Vec::new()),
-        };
+        let (clusters_after, error, candidates) =
+            match evict_and_predict(&index, &binding.spec, gone) {
+                Ok(p) => {
+                    let candidates: Vec<String> = p
+                        .feasible
+                        .iter()
+                        .map(|&i| {
+                            clusters[i as usize]
+                                .metadata
+                                .name
+                                .as_deref()
+                                .unwrap_or_default()
+                        })
+                        .filter(|name| !faulty_set.contains(name))
+                        .map(str::to_string)
+                        .collect();
+                    (Some(p.clusters), None, candidates)
+                }
+                Err(e) => (None, Some(e.reason()), Vec::new()),
+            };
         let verdict = pre_scheduling_verdict(&binding.spec, candidates);
         prechecks.insert(key, verdict);
         predictions.push(BindingPrediction {
@@ -424,10 +436,11 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             verdict,
             due,
             at,
-            purge_mode: p.decision.purge_mode.clone().filter(|_| due.is_some()),
+            purge_mode: p.decision.purge_mode.filter(|_| due.is_some()),
             replicas: p.replicas,
             rule,
             reasons,
+            decision: p.decision.clone(),
         });
     }
 

@@ -5,9 +5,9 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::toleration::describe_taints;
-use super::Reason;
+use super::{Reason, ReasonCode};
 use crate::api::policy::{MatchCondition, PolicyTaint};
+use crate::api::taint::describe_taints;
 use crate::api::{Cluster, ClusterAffinity, ClusterTaintPolicy, Condition, Taint, Time};
 
 /// Why `conditions` fail `match_conditions`, or `Ok` when they match. Upstream's rule:
@@ -183,7 +183,7 @@ pub fn evaluate_policies(
         if let Some(target) = &spec.target_clusters {
             if !matches_affinity(cluster, target) {
                 outcome.reasons.push(Reason::new(
-                    "policy-target-mismatch",
+                    ReasonCode::PolicyTargetMismatch,
                     format!(
                         "policy {name}: cluster {cluster_name} is not among its targetClusters"
                     ),
@@ -200,7 +200,7 @@ pub fn evaluate_policies(
                 outcome.added = next[taints.len()..].to_vec();
                 taints = next;
                 outcome.reasons.push(Reason::new(
-                    "policy-add-matched",
+                    ReasonCode::PolicyAddMatched,
                     format!(
                         "policy {name}: addOnConditions match; taints [{policy_taints}] {}",
                         if outcome.added.is_empty() {
@@ -212,7 +212,7 @@ pub fn evaluate_policies(
                 ));
             }
             Err(why) => outcome.reasons.push(Reason::new(
-                "policy-add-not-matched",
+                ReasonCode::PolicyAddNotMatched,
                 format!("policy {name}: addOnConditions do not match ({why})"),
             )),
         }
@@ -223,7 +223,7 @@ pub fn evaluate_policies(
                 outcome.removed = removed_between(&taints, &next);
                 taints = next;
                 outcome.reasons.push(Reason::new(
-                    "policy-remove-matched",
+                    ReasonCode::PolicyRemoveMatched,
                     format!(
                         "policy {name}: removeOnConditions match; taints [{policy_taints}] {}",
                         if outcome.removed.is_empty() {
@@ -235,7 +235,7 @@ pub fn evaluate_policies(
                 ));
             }
             Err(why) => outcome.reasons.push(Reason::new(
-                "policy-remove-not-matched",
+                ReasonCode::PolicyRemoveNotMatched,
                 format!("policy {name}: removeOnConditions do not match ({why})"),
             )),
         }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::Reason;
+use super::{Reason, ReasonCode};
 use crate::api::{
     BindingSpec, ClusterResourceBinding, Placement, ResourceBinding, Taint, Toleration,
     APPLIED_PLACEMENT_ANNOTATION,
@@ -112,7 +112,7 @@ pub fn applied_placement(
         .map(Some)
         .map_err(|e| {
             Reason::new(
-                "applied-placement-invalid",
+                ReasonCode::AppliedPlacementInvalid,
                 format!("annotation {APPLIED_PLACEMENT_ANNOTATION} is not a valid Placement: {e}"),
             )
         })
@@ -128,7 +128,7 @@ pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Rea
             tolerations: placement.cluster_tolerations,
             source: TolerationSource::AppliedPlacement,
             reason: Reason::new(
-                "tolerations-from-applied-placement",
+                ReasonCode::TolerationsFromAppliedPlacement,
                 format!("{n} toleration(s) read from annotation {APPLIED_PLACEMENT_ANNOTATION}"),
             ),
         });
@@ -139,7 +139,7 @@ pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Rea
             tolerations: placement.cluster_tolerations.clone(),
             source: TolerationSource::SpecPlacement,
             reason: Reason::new(
-                "tolerations-from-spec-placement",
+                ReasonCode::TolerationsFromSpecPlacement,
                 format!(
                     "no {APPLIED_PLACEMENT_ANNOTATION} annotation; {n} toleration(s) read from spec.placement.clusterTolerations"
                 ),
@@ -150,47 +150,10 @@ pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Rea
         tolerations: Vec::new(),
         source: TolerationSource::None,
         reason: Reason::new(
-            "tolerations-none",
+            ReasonCode::TolerationsNone,
             "the binding has neither an applied placement nor spec.placement: it tolerates no taint",
         ),
     })
-}
-
-/// A short human rendering of a taint: `key=value:Effect`.
-pub fn describe_taint(taint: &Taint) -> String {
-    match taint.value.as_deref() {
-        Some(v) if !v.is_empty() => format!("{}={}:{}", taint.key, v, taint.effect),
-        _ => format!("{}:{}", taint.key, taint.effect),
-    }
-}
-
-/// `KEY[=VALUE]:EFFECT` of each taint, comma-separated (empty for none).
-pub fn describe_taints(taints: &[Taint]) -> String {
-    taints
-        .iter()
-        .map(describe_taint)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// A short human rendering of a toleration.
-pub fn describe_toleration(t: &Toleration) -> String {
-    let key = t.key.as_deref().filter(|k| !k.is_empty()).unwrap_or("*");
-    let op = t
-        .operator
-        .as_deref()
-        .filter(|o| !o.is_empty())
-        .unwrap_or("Equal");
-    let effect = t.effect.as_deref().filter(|e| !e.is_empty()).unwrap_or("*");
-    let mut s = if op == "Exists" {
-        format!("{key} Exists :{effect}")
-    } else {
-        format!("{key}={}:{effect}", t.value.as_deref().unwrap_or_default())
-    };
-    if let Some(secs) = t.toleration_seconds {
-        s.push_str(&format!(" for {secs}s"));
-    }
-    s
 }
 
 #[cfg(test)]
@@ -343,20 +306,5 @@ mod tests {
         )]);
         let err = tolerations_of(BindingRef::new(&spec, Some(&ann))).unwrap_err();
         assert_eq!(err.code, "applied-placement-invalid");
-    }
-
-    #[test]
-    fn descriptions() {
-        assert_eq!(
-            describe_taint(&taint("a", Some("v"), "NoExecute")),
-            "a=v:NoExecute"
-        );
-        assert_eq!(
-            describe_taint(&taint("a", None, "NoSchedule")),
-            "a:NoSchedule"
-        );
-        let mut t = tol(None, Some("Exists"), None, None);
-        t.toleration_seconds = Some(30);
-        assert_eq!(describe_toleration(&t), "* Exists :* for 30s");
     }
 }

@@ -5,13 +5,13 @@ use kube::api::{Api, ListParams};
 use kube::Resource;
 use serde::de::DeserializeOwned;
 
-use super::{Binding, BindingKind, FleetState, SourceInfo};
 use crate::api::{
     Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy,
     PropagationPolicy, ResourceBinding,
 };
 use crate::client::{list_paged, ControlPlane};
 use crate::error::Result;
+use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
 
 async fn list_all<K>(cp: &ControlPlane, what: &str) -> Result<Vec<K>>
 where
@@ -26,18 +26,17 @@ where
     .await
 }
 
-/// Read clusters, bindings and policies from the control plane.
-pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
-    let (clusters, rbs, crbs, pps, cpps, ctps) = tokio::try_join!(
-        list_all::<Cluster>(cp, "clusters"),
+/// Read every ResourceBinding and ClusterResourceBinding, in one shape.
+pub async fn load_bindings(cp: &ControlPlane) -> Result<Vec<Binding>> {
+    let (rbs, crbs) = tokio::try_join!(
         list_all::<ResourceBinding>(cp, "resourcebindings"),
         list_all::<ClusterResourceBinding>(cp, "clusterresourcebindings"),
-        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
-        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
-        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
     )?;
-    let bindings = rbs
-        .into_iter()
+    Ok(bindings_of(rbs, crbs))
+}
+
+fn bindings_of(rbs: Vec<ResourceBinding>, crbs: Vec<ClusterResourceBinding>) -> Vec<Binding> {
+    rbs.into_iter()
         .map(|rb| Binding {
             kind: BindingKind::ResourceBinding,
             metadata: rb.metadata,
@@ -50,13 +49,54 @@ pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
             spec: crb.spec.inner,
             status: crb.status,
         }))
-        .collect();
+        .collect()
+}
+
+/// Every cluster.
+pub async fn load_clusters(cp: &ControlPlane) -> Result<Vec<Cluster>> {
+    list_all::<Cluster>(cp, "clusters").await
+}
+
+/// A fleet of `clusters` (already read) and the bindings read now.
+pub async fn load_with_clusters(cp: &ControlPlane, clusters: Vec<Cluster>) -> Result<FleetState> {
+    let bindings = load_bindings(cp).await?;
+    Ok(live_state(cp, clusters, bindings, vec![], vec![], vec![]))
+}
+
+/// Read clusters, bindings and policies from the control plane.
+pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
+    let (clusters, rbs, crbs, pps, cpps, ctps) = tokio::try_join!(
+        list_all::<Cluster>(cp, "clusters"),
+        list_all::<ResourceBinding>(cp, "resourcebindings"),
+        list_all::<ClusterResourceBinding>(cp, "clusterresourcebindings"),
+        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
+        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
+        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
+    )?;
+    Ok(live_state(
+        cp,
+        clusters,
+        bindings_of(rbs, crbs),
+        pps,
+        cpps,
+        ctps,
+    ))
+}
+
+fn live_state(
+    cp: &ControlPlane,
+    clusters: Vec<Cluster>,
+    bindings: Vec<Binding>,
+    propagation_policies: Vec<PropagationPolicy>,
+    cluster_propagation_policies: Vec<ClusterPropagationPolicy>,
+    taint_policies: Vec<ClusterTaintPolicy>,
+) -> FleetState {
     let mut state = FleetState {
         clusters,
         bindings,
-        propagation_policies: pps,
-        cluster_propagation_policies: cpps,
-        taint_policies: ctps,
+        propagation_policies,
+        cluster_propagation_policies,
+        taint_policies,
         ignored: Default::default(),
         source: SourceInfo {
             description: format!("live context {}", cp.context),
@@ -66,7 +106,7 @@ pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
         },
     };
     state.sort();
-    Ok(state)
+    state
 }
 
 /// The kinds a snapshot captures, in the order it writes them.

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use super::{Binding, BindingKind, FleetState, SourceInfo};
+use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
 
 /// A snapshot that cannot be read, naming the file and document.
 #[derive(Debug, thiserror::Error)]
@@ -108,16 +108,47 @@ pub fn parse_documents(
             add_json(origin, index, doc.get(), state)?;
         }
     } else {
-        for (index, doc) in serde_yaml::Deserializer::from_str(text).enumerate() {
-            let value = Value::deserialize(doc).map_err(|e| malformed(origin, index, e))?;
-            if value.is_null() {
-                continue; // empty document (`---` at the start or end)
-            }
+        for (index, doc) in yaml_documents(text).into_iter().enumerate() {
+            let value: Option<Value> = serde_saphyr::from_str_with_options(doc, yaml_options())
+                .map_err(|e| malformed(origin, index, first_line(&e.to_string())))?;
+            let Some(value) = value.filter(|v| !v.is_null()) else {
+                continue; // an empty document (`---` at the end, comments only)
+            };
             let json = serde_json::to_string(&value).map_err(|e| malformed(origin, index, e))?;
             add_json(origin, index, &json, state)?;
         }
     }
     Ok(())
+}
+
+/// The documents of a YAML stream, split where kubectl splits them: at lines that are
+/// `---` or start with `--- `. A separator on the first line opens the first document.
+fn yaml_documents(text: &str) -> Vec<&str> {
+    let mut docs = Vec::new();
+    let mut start = 0;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if bare == "---" || bare.starts_with("--- ") {
+            if offset > 0 {
+                docs.push(&text[start..offset]);
+            }
+            start = offset + line.len();
+        }
+        offset += line.len();
+    }
+    docs.push(&text[start..]);
+    docs
+}
+
+/// Parser options: limits on aliases, depth and size (a YAML bomb is refused), and
+/// errors without the multi-line snippet.
+fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! { with_snippet: false }
+}
+
+fn first_line(text: &str) -> String {
+    text.lines().next().unwrap_or_default().to_string()
 }
 
 fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotError {

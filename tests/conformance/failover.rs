@@ -13,6 +13,7 @@ use karmadactl::engine::eviction::{
     assess_eviction_tasks, graceful_evict_cluster, AssessContext, EvictOptions,
 };
 use karmadactl::engine::noexecute::noexecute_eviction;
+use karmadactl::engine::settings::PurgeMode;
 use karmadactl::engine::taint_policy::{add_taints, conditions_match, remove_taints};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -130,7 +131,13 @@ struct VectorOptions {
 fn evict(input: &Value, expected: &Value) -> Result<(), String> {
     let o: VectorOptions = field(input, "options")?;
     let options = EvictOptions {
-        purge_mode: o.purge_mode,
+        purge_mode: match o.purge_mode.as_str() {
+            "" => None,
+            mode => Some(
+                mode.parse::<PurgeMode>()
+                    .map_err(|_| format!("unknown purge mode {mode:?}"))?,
+            ),
+        },
         producer: o.producer,
         reason: o.reason,
         message: o.message,

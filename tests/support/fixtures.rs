@@ -35,7 +35,7 @@ pub async fn load_fleet(client: &Client, path: &Path) {
     use kube::api::{Patch, PatchParams};
     let text =
         std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
-    let list: Value = serde_yaml::from_str(&text).expect("a YAML or JSON kubectl List");
+    let list: Value = serde_saphyr::from_str(&text).expect("a YAML or JSON kubectl List");
     for item in list["items"].as_array().expect("a kubectl List") {
         let Some(ar) = resource_for(item["kind"].as_str().unwrap_or_default()) else {
             continue;

@@ -1,5 +1,9 @@
+use super::filter::normalize_group_version;
+use super::select::{go_f64_to_i64, select_groups, Group};
 use super::*;
 use crate::api::GracefulEvictionTask;
+use crate::api::Toleration;
+use crate::engine::toleration::tolerates;
 use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, Strategy as _};
 use serde_json::json;
 
@@ -378,7 +382,7 @@ fn label_and_field_affinity_and_deleting_clusters() {
     let codes: Vec<&str> = p
         .explain(&fleet, &s)
         .iter()
-        .map(|v| v.reason.code)
+        .map(|v| v.reason.code.as_str())
         .collect();
     assert_eq!(
         codes,

@@ -14,6 +14,30 @@ pub enum Requirement {
     DoesNotExist(String),
 }
 
+impl Requirement {
+    /// The values the requirement compares with (none for `Exists`/`DoesNotExist`).
+    pub fn values(&self) -> &[String] {
+        match self {
+            Requirement::Equals(_, v) | Requirement::NotEquals(_, v) => std::slice::from_ref(v),
+            Requirement::In(_, vs) | Requirement::NotIn(_, vs) => vs,
+            Requirement::Exists(_) | Requirement::DoesNotExist(_) => &[],
+        }
+    }
+}
+
+impl std::fmt::Display for Requirement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Requirement::Equals(k, v) => write!(f, "{k}={v}"),
+            Requirement::NotEquals(k, v) => write!(f, "{k}!={v}"),
+            Requirement::In(k, vs) => write!(f, "{k} in ({})", vs.join(",")),
+            Requirement::NotIn(k, vs) => write!(f, "{k} notin ({})", vs.join(",")),
+            Requirement::Exists(k) => write!(f, "{k}"),
+            Requirement::DoesNotExist(k) => write!(f, "!{k}"),
+        }
+    }
+}
+
 /// A parsed selector: every requirement must hold.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Selector(pub Vec<Requirement>);
@@ -48,8 +72,12 @@ impl Selector {
                 | Requirement::Exists(k)
                 | Requirement::DoesNotExist(k) => k,
             };
-            crate::taints::validate_key(key)
+            super::taint::validate_key(key)
                 .map_err(|e| format!("invalid selector {text:?}: {e}"))?;
+            for value in req.values() {
+                super::taint::validate_value(value)
+                    .map_err(|e| format!("invalid selector {text:?}: {e}"))?;
+            }
             reqs.push(req);
         }
         if reqs.is_empty() {
@@ -69,6 +97,21 @@ impl Selector {
             Requirement::Exists(k) => get(k).is_some(),
             Requirement::DoesNotExist(k) => get(k).is_none(),
         })
+    }
+}
+
+/// The selector in kubectl's syntax, as the API server's `labelSelector` takes it.
+impl std::fmt::Display for Selector {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+impl std::str::FromStr for Selector {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Selector::parse(s)
     }
 }
 
@@ -136,5 +179,21 @@ mod tests {
         assert!(Selector::parse("a notin (x)").unwrap().matches(None));
         assert!(Selector::parse("").is_err());
         assert!(Selector::parse("bad key=1").is_err());
+    }
+
+    #[test]
+    fn values_are_label_values() {
+        assert!(Selector::parse("region=eu west").is_err());
+        assert!(Selector::parse("region in (eu, us west)").is_err());
+        assert!(Selector::parse("region=-eu").is_err());
+        assert!(Selector::parse("region=").is_ok());
+        assert!(Selector::parse(&format!("k={}", "v".repeat(64))).is_err());
+    }
+
+    #[test]
+    fn renders_what_it_parsed() {
+        let s = Selector::parse("a in (x, y),b!=c,!d,e").unwrap();
+        assert_eq!(s.to_string(), "a in (x,y),b!=c,!d,e");
+        assert_eq!(Selector::parse(&s.to_string()).unwrap(), s);
     }
 }

@@ -3,9 +3,9 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::spec::{TaintChanges, TaintRemoval, TaintSpec};
+use crate::api::taint::describe_taint as describe;
+use crate::api::taint_spec::{TaintChanges, TaintRemoval, TaintSpec};
 use crate::api::{Taint, TaintEffect, Time};
-pub use crate::engine::toleration::describe_taint as describe;
 
 /// What an edit does to one cluster.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -172,7 +172,7 @@ pub fn adds_evicting_taint(changes: &TaintChanges) -> Option<TaintEffect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::taints::parse_changes;
+    use crate::api::taint_spec::parse_changes;
 
     fn now() -> Timestamp {
         "2026-11-22T12:00:00.750Z".parse().unwrap()

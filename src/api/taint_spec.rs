@@ -1,8 +1,9 @@
-//! Parsing and validation of taint specs, with upstream's rules.
+//! Taint specs as operators type them (`KEY[=VALUE]:EFFECT`, `KEY:EFFECT-`, `KEY-`),
+//! parsed and validated with upstream's rules.
 
 use std::fmt;
 
-use crate::api::{names, TaintEffect};
+use super::taint::{validate_key, validate_value, TaintEffect};
 
 /// A taint to add: `KEY[=VALUE]:EFFECT`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,56 +124,6 @@ fn parse_removal(body: &str) -> Result<TaintRemoval, String> {
         key: key.to_string(),
         effect,
     })
-}
-
-/// A qualified name: optional DNS-subdomain prefix and `/`, then a name of at most 63
-/// characters (alphanumerics, `-`, `_`, `.`; alphanumeric at both ends).
-pub fn validate_key(key: &str) -> Result<(), String> {
-    if key.is_empty() {
-        return Err("the key is empty".into());
-    }
-    if key.len() > 253 {
-        return Err(format!(
-            "the key is {} characters long, the limit is 253",
-            key.len()
-        ));
-    }
-    let (prefix, name) = match key.split_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, key),
-    };
-    if let Some(prefix) = prefix {
-        if !names::is_dns_subdomain(prefix) {
-            return Err(format!(
-                "key prefix {prefix:?} must be a DNS subdomain (lower-case alphanumerics, '-' and '.')"
-            ));
-        }
-    }
-    if name.len() > 63 {
-        return Err(format!("key name {name:?} is longer than 63 characters"));
-    }
-    if !names::is_name_token(name) {
-        return Err(format!(
-            "key name {name:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
-        ));
-    }
-    Ok(())
-}
-
-/// A label value: empty, or at most 63 label characters.
-pub fn validate_value(value: &str) -> Result<(), String> {
-    if value.is_empty() {
-        return Ok(());
-    }
-    if value.len() > 63 {
-        return Err(format!("value {value:?} is longer than 63 characters"));
-    }
-    if !names::is_name_token(value) {
-        return Err(format!(
-            "value {value:?} must be alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric"
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

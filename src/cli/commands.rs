@@ -1,0 +1,160 @@
+//! Arguments of each command.
+
+use clap::{Args, Subcommand};
+
+use super::shared::{ChangeOutput, ClusterSelection, ControllerArgs, ReadArgs, WriteArgs};
+use super::values::{self, TimeSpec};
+use crate::api::selector::Selector;
+use crate::api::taint_spec::TaintSpec;
+
+pub(crate) const TAINT_EXAMPLES: &str = "\
+Examples:
+  # Stop new placements on member1
+  karmadactl taint clusters member1 maintenance=planned:NoSchedule
+
+  # Evict workloads from member1 and member2 (asks for confirmation on a terminal)
+  karmadactl taint clusters member1 member2 outage:NoExecute
+
+  # Change the value of an existing taint
+  karmadactl taint clusters member1 maintenance=extended:NoSchedule --overwrite
+
+  # Remove a taint by key and effect, or every taint with a key
+  karmadactl taint clusters member1 maintenance:NoSchedule-
+  karmadactl taint clusters member1 maintenance-
+
+  # Every cluster with a label; preview without writing
+  karmadactl taint clusters -l region=eu maintenance:NoSchedule --dry-run";
+
+pub(crate) const DRY_RUN_EXAMPLES: &str = "\
+Examples:
+  # member1 goes NotReady now: what is evicted, when, and where does it land?
+  karmadactl dry-run --snapshot examples/quickstart.yaml --cluster member1
+
+  # What happens within 10 minutes with the taints clusters already carry?
+  karmadactl dry-run --snapshot examples/mixed-fleet.yaml --at 10m
+
+  # A planned maintenance taint on every cluster of a region, against the live fleet
+  karmadactl dry-run -l region=eu --taint maintenance=planned:NoExecute -o json";
+
+/// Arguments of `dry-run`.
+#[derive(Debug, Args)]
+pub struct DryRunArgs {
+    /// Clusters that get the taint (repeatable). Without --cluster or -l, only the
+    /// taints clusters already carry are simulated.
+    #[arg(long = "cluster", value_name = "NAME")]
+    pub clusters: Vec<String>,
+    /// Clusters matching this label selector get the taint.
+    #[arg(
+        short = 'l',
+        long = "selector",
+        value_name = "SELECTOR",
+        conflicts_with = "clusters"
+    )]
+    pub selector: Option<Selector>,
+    /// The taint to add (default: cluster.karmada.io/not-ready:NoExecute, what the
+    /// controllers add to a NotReady cluster).
+    #[arg(long, value_name = "KEY[=VALUE]:EFFECT", value_parser = values::taint_to_add)]
+    pub taint: Option<TaintSpec>,
+    /// Look at the state this long after now (e.g. 10m) or at this RFC 3339 time.
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
+    pub at: Option<TimeSpec>,
+    /// The tainted clusters recover this long after now (or at this time): evictions
+    /// the queue has not processed by then are dropped.
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
+    pub recover_after: Option<TimeSpec>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// `policy` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PolicyCommand {
+    /// Explain, for a binding, every cluster's taints, tolerations, gates, queue position,
+    /// predicted placement and verdict; or what a ClusterTaintPolicy does now.
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+}
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  karmadactl policy explain rb default/nginx-deployment --snapshot examples/quickstart.yaml
+  karmadactl policy explain deployment/nginx -n default --cluster member1
+  karmadactl policy explain crb platform-config-configmap --snapshot examples/mixed-fleet.yaml
+  karmadactl policy explain clustertaintpolicy/not-ready-noexecute --snapshot examples/mixed-fleet.yaml";
+
+/// Arguments of `policy explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// What to explain: `rb NAMESPACE/NAME`, `crb NAME`, `KIND/NAME` of a workload (with
+    /// -n), or `clustertaintpolicy/NAME`.
+    #[arg(value_name = "TARGET", num_args = 1..=2, required = true)]
+    pub target: Vec<String>,
+    /// Namespace of a workload or ResourceBinding.
+    #[arg(short = 'n', long, value_name = "NAMESPACE")]
+    pub namespace: Option<String>,
+    /// Only this cluster of the placement.
+    #[arg(long, value_name = "NAME")]
+    pub cluster: Option<String>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// Arguments of `snapshot`.
+#[derive(Debug, Args)]
+pub struct SnapshotArgs {
+    /// File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub file: String,
+    /// Record a controller flag with the snapshot, e.g. feature-gates=Failover=true
+    /// (repeatable); read-only commands use it unless overridden.
+    #[arg(long = "controller-setting", value_name = "FLAG=VALUE", value_parser = values::setting)]
+    pub controller_settings: Vec<(String, String)>,
+}
+
+/// Arguments of `taint`.
+#[derive(Debug, Args)]
+pub struct TaintArgs {
+    /// Resource type: `clusters` (also `cluster`, `clusters.cluster.karmada.io`).
+    #[arg(value_name = "RESOURCE")]
+    pub resource: String,
+    /// Cluster names, then taint specs: KEY[=VALUE]:EFFECT to add, KEY:EFFECT- or KEY-
+    /// to remove. EFFECT is NoSchedule, PreferNoSchedule, NoExecute or PreferNoExecute.
+    #[arg(value_name = "NAME|TAINT")]
+    pub args: Vec<String>,
+    #[command(flatten)]
+    pub selection: ClusterSelection,
+    /// Replace the value of a taint whose key and effect already exist.
+    #[arg(long)]
+    pub overwrite: bool,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: ChangeOutput,
+    /// Settings the impact preview of evicting taints assumes.
+    #[command(flatten)]
+    pub controller: ControllerArgs,
+}
+
+/// Arguments of `cordon` and `uncordon`.
+#[derive(Debug, Args)]
+pub struct CordonArgs {
+    /// Cluster names.
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+    #[command(flatten)]
+    pub selection: ClusterSelection,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: ChangeOutput,
+}
+
+/// Arguments of `completion`.
+#[derive(Debug, Args)]
+pub struct CompletionArgs {
+    /// The shell to generate the script for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}

@@ -1,0 +1,131 @@
+//! Command-line definition (clap), with typed value parsers: flags become typed values
+//! at parse time. Parsing only: no behaviour lives here.
+
+mod commands;
+mod shared;
+pub mod values;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Shells with completion scripts.
+pub use clap_complete::Shell;
+pub use commands::*;
+pub use shared::*;
+
+/// Exit codes, shown at the end of `--help`.
+pub const EXIT_CODES_HELP: &str = "\
+Exit codes:
+  0  success
+  1  API or runtime failure (unreachable server, forbidden, retries exhausted)
+  2  usage or validation error; nothing was written
+  3  partial success: some targets failed, a summary was printed";
+
+/// Cluster failover for Karmada: taint, cordon, and explain or simulate evictions.
+///
+/// This binary shares its name with upstream karmadactl and covers its cluster-failover
+/// subset; use upstream karmadactl for everything else (join, init, get, ...).
+#[derive(Debug, Parser)]
+#[command(name = "karmadactl", version, after_help = EXIT_CODES_HELP, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags every command accepts.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GlobalArgs {
+    /// Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG,
+    /// then ~/.kube/config).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub kubeconfig: Option<PathBuf>,
+    /// Name of the kubeconfig context to use (default: the current context).
+    #[arg(long = "karmada-context", global = true, value_name = "NAME")]
+    pub context: Option<String>,
+    /// Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace.
+    #[arg(
+        short = 'v',
+        long = "v",
+        global = true,
+        value_name = "LEVEL",
+        default_value_t = 0
+    )]
+    pub verbosity: u8,
+    /// Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout.
+    #[arg(long, global = true, value_name = "DURATION", default_value = "0",
+          value_parser = values::duration)]
+    pub request_timeout: Duration,
+}
+
+impl GlobalArgs {
+    /// The connection options these flags describe.
+    pub fn connect_options(&self) -> crate::client::ConnectOptions {
+        crate::client::ConnectOptions {
+            kubeconfig: self.kubeconfig.clone(),
+            context: self.context.clone(),
+            request_timeout: (!self.request_timeout.is_zero()).then_some(self.request_timeout),
+        }
+    }
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Add, change or remove taints on member clusters.
+    #[command(after_help = TAINT_EXAMPLES)]
+    Taint(TaintArgs),
+    /// Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule).
+    Cordon(CordonArgs),
+    /// Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule).
+    Uncordon(CordonArgs),
+    /// Simulate a cluster failure: what would be evicted, when, and where it would go.
+    #[command(name = "dry-run", after_help = DRY_RUN_EXAMPLES)]
+    DryRun(DryRunArgs),
+    /// Explain failover decisions for a binding or a ClusterTaintPolicy.
+    #[command(subcommand)]
+    Policy(PolicyCommand),
+    /// Capture the live fleet (clusters, bindings, policies) into a snapshot file.
+    Snapshot(SnapshotArgs),
+    /// Print a shell completion script.
+    Completion(CompletionArgs),
+    /// Commands of upstream karmadactl that this tool does not cover.
+    #[command(external_subcommand)]
+    External(Vec<String>),
+}
+
+/// Upstream karmadactl commands this tool does not implement.
+pub const UPSTREAM_ONLY_COMMANDS: &[&str] = &[
+    "init",
+    "deinit",
+    "join",
+    "unjoin",
+    "register",
+    "unregister",
+    "token",
+    "addons",
+    "get",
+    "describe",
+    "apply",
+    "create",
+    "delete",
+    "edit",
+    "exec",
+    "logs",
+    "explain",
+    "label",
+    "annotate",
+    "patch",
+    "api-resources",
+    "attach",
+    "interpret",
+    "promote",
+    "top",
+    "options",
+    "version-upstream",
+    "cluster-info",
+    "config",
+];

@@ -1,0 +1,413 @@
+//! Placement prediction: what upstream Karmada's scheduler decides for a binding, run
+//! locally (families `select_clusters` and `schedule_after_eviction`).
+//!
+//! One scheduling cycle, as upstream runs it:
+//! 1. **Filters** (a cluster must pass all): not being deleted; cluster eviction (a
+//!    cluster with a graceful eviction task for this binding is excluded, so evicted
+//!    replicas never return to it in the same cycle); API enablement (a cluster not already
+//!    in the result must list the workload's group/version and kind); taint toleration
+//!    (`NoSchedule`/`NoExecute` taints must be tolerated, except on clusters already in the
+//!    result); cluster affinity; spread constraint (a cluster must have the provider,
+//!    region or zones a constraint spreads by).
+//! 2. **Score**: ClusterLocality gives 100 to clusters already in the result.
+//! 3. **Selection**: without spread constraints every feasible cluster; with a cluster
+//!    constraint the best `maxGroups` clusters with enough capacity; with a region
+//!    constraint whole regions; a static-weight placement ignores spread constraints.
+//! 4. **Assignment**: see [`crate::engine::division`].
+//!
+//! With `clusterAffinities`, the terms are tried in order and the first that schedules
+//! wins. [`FleetIndex`] precomputes everything per cluster so that predicting many
+//! bindings over a large fleet stays cheap; [`Prediction::explain`] says, per cluster,
+//! why it was or was not chosen.
+
+mod explain;
+mod filter;
+mod select;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+use crate::api::cluster::Cluster;
+use crate::api::policy::ClusterAffinityTerm;
+use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
+
+use super::affinity::CompiledAffinity;
+use super::division::{AssignError, Strategy};
+use super::estimate::{ClusterCapacity, ReplicaRequest};
+use super::{Reason, ReasonCode};
+
+pub use explain::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELECTED_NO_REPLICAS};
+pub use filter::{blocks_placement, passes_filters, FilterCode};
+pub use select::{assign_to_candidates, select_clusters};
+
+use filter::{api_key, cluster_name, BindingCtx, Marks};
+use select::{assign, select, Scored};
+
+/// Score ClusterLocality gives a cluster already in the binding's result.
+pub const LOCALITY_SCORE: i64 = 100;
+
+/// Why no placement could be predicted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PlacementError {
+    /// Every cluster was filtered out.
+    #[error("no feasible cluster: all {total} clusters were filtered out")]
+    NoFeasibleCluster {
+        /// Clusters considered.
+        total: usize,
+    },
+    /// The spread constraints cannot be met (too few clusters or regions).
+    #[error("spread constraints cannot be satisfied: {message}")]
+    SpreadConstraintUnsatisfied {
+        /// Upstream's explanation.
+        message: String,
+    },
+    /// Spread constraints other than by cluster and region (upstream supports only these).
+    #[error("only cluster and region spread constraints are supported")]
+    UnsupportedSpreadConstraint,
+    /// The replica scheduling strategy is not supported.
+    #[error("unsupported replica scheduling strategy")]
+    UnsupportedStrategy,
+    /// The selected clusters cannot take the replicas.
+    #[error("not enough capacity: clusters can take {available} replicas, {needed} needed")]
+    InsufficientCapacity {
+        /// Replicas the clusters can take.
+        available: i64,
+        /// Replicas needed.
+        needed: i64,
+    },
+}
+
+impl PlacementError {
+    /// The stable reason code and a sentence.
+    pub fn reason(&self) -> Reason {
+        let code = match self {
+            PlacementError::NoFeasibleCluster { .. } => ReasonCode::NoFeasibleCluster,
+            PlacementError::SpreadConstraintUnsatisfied { .. } => {
+                ReasonCode::SpreadConstraintUnsatisfied
+            }
+            PlacementError::UnsupportedSpreadConstraint => ReasonCode::UnsupportedSpreadConstraint,
+            PlacementError::UnsupportedStrategy => ReasonCode::UnsupportedStrategy,
+            PlacementError::InsufficientCapacity { .. } => ReasonCode::InsufficientCapacity,
+        };
+        Reason::new(code, self.to_string())
+    }
+}
+
+impl From<AssignError> for PlacementError {
+    fn from(e: AssignError) -> Self {
+        match e {
+            AssignError::NoCandidates => PlacementError::NoFeasibleCluster { total: 0 },
+            AssignError::UnsupportedStrategy => PlacementError::UnsupportedStrategy,
+            AssignError::InsufficientCapacity { available, needed } => {
+                PlacementError::InsufficientCapacity { available, needed }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Fleet index
+
+/// Per-cluster data computed once for many predictions.
+#[derive(Debug)]
+pub struct FleetIndex<'a> {
+    clusters: &'a [Cluster],
+    by_name: HashMap<&'a str, usize>,
+    /// Whether two clusters share a name (then names are matched one by one).
+    duplicate_names: bool,
+    /// `api_key(group/version, kind)` -> bitset of the clusters serving it.
+    apis: HashMap<String, Vec<u64>>,
+    info: Vec<ClusterInfo<'a>>,
+    /// Clusters matching each affinity seen so far (bindings of one policy share it).
+    affinity_cache: Mutex<HashMap<String, Arc<Vec<u64>>>>,
+}
+
+/// Affinities remembered per fleet index before the cache starts over.
+const AFFINITY_CACHE_LIMIT: usize = 4096;
+
+#[derive(Debug)]
+struct ClusterInfo<'a> {
+    name: &'a str,
+    deleting: bool,
+    /// Taints that block new placements (see [`blocks_placement`]).
+    hard_taints: Vec<&'a Taint>,
+    capacity: ClusterCapacity,
+}
+
+impl<'a> FleetIndex<'a> {
+    /// Index `clusters` (the order is kept; a repeated name: the first one is used for
+    /// lookups by name).
+    pub fn new(clusters: &'a [Cluster]) -> Self {
+        let mut by_name = HashMap::with_capacity(clusters.len());
+        let mut duplicate_names = false;
+        let mut apis: HashMap<String, Vec<u64>> = HashMap::new();
+        let words = clusters.len().div_ceil(64);
+        let info = clusters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let name = cluster_name(c);
+                duplicate_names |= by_name.insert(name, i).is_some();
+                let hard_taints = c
+                    .spec
+                    .taints
+                    .iter()
+                    .filter(|t| blocks_placement(t))
+                    .collect();
+                let served = c.status.iter().flat_map(|s| s.api_enablements.iter());
+                for e in served {
+                    for r in &e.resources {
+                        let set = apis
+                            .entry(api_key(&e.group_version, &r.kind))
+                            .or_insert_with(|| vec![0; words]);
+                        set[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                ClusterInfo {
+                    name,
+                    deleting: c.metadata.deletion_timestamp.is_some(),
+                    hard_taints,
+                    capacity: ClusterCapacity::new(c),
+                }
+            })
+            .collect();
+        FleetIndex {
+            clusters,
+            by_name,
+            duplicate_names,
+            apis,
+            info,
+            affinity_cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The indexed clusters.
+    pub fn clusters(&self) -> &'a [Cluster] {
+        self.clusters
+    }
+
+    /// Position of the cluster named `name` (the first one when names repeat).
+    pub fn position(&self, name: &str) -> Option<usize> {
+        if self.duplicate_names {
+            return self.info.iter().position(|c| c.name == name);
+        }
+        self.by_name.get(name).copied()
+    }
+
+    /// Positions of every cluster named by `names`.
+    fn positions<'n>(&self, names: impl Iterator<Item = &'n str>) -> Vec<usize> {
+        let mut out: Vec<usize> = if self.duplicate_names {
+            let names: Vec<&str> = names.collect();
+            (0..self.info.len())
+                .filter(|&i| names.contains(&self.info[i].name))
+                .collect()
+        } else {
+            names.filter_map(|n| self.by_name.get(n).copied()).collect()
+        };
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Bitset of the clusters matching `affinity`, computed once per distinct affinity.
+    fn affinity_set(&self, affinity: &ClusterAffinity) -> Arc<Vec<u64>> {
+        let key = serde_json::to_string(affinity).unwrap_or_default();
+        if let Some(set) = self
+            .affinity_cache
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).cloned())
+        {
+            return set;
+        }
+        let compiled = CompiledAffinity::new(affinity);
+        let mut set = vec![0u64; self.info.len().div_ceil(64)];
+        for (i, c) in self.clusters.iter().enumerate() {
+            if compiled.matches(c) {
+                set[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let set = Arc::new(set);
+        if let Ok(mut cache) = self.affinity_cache.lock() {
+            if cache.len() >= AFFINITY_CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(key, set.clone());
+        }
+        set
+    }
+
+    /// Per-binding marks: clusters being evicted, clusters in the current result and
+    /// clusters serving the workload's API.
+    fn marks(&self, ctx: &BindingCtx) -> Marks<'_> {
+        Marks {
+            evicting: self.positions(
+                ctx.spec
+                    .graceful_eviction_tasks
+                    .iter()
+                    .map(|t| t.from_cluster.as_str()),
+            ),
+            in_result: self.positions(ctx.spec.clusters.iter().map(|t| t.name.as_str())),
+            api: self.apis.get(&api_key(&ctx.group_version, ctx.kind)),
+        }
+    }
+
+    /// Predict the scheduling result of `spec` over the fleet.
+    pub fn predict(&self, spec: &BindingSpec) -> Result<Prediction, PlacementError> {
+        let ctx = BindingCtx::new(spec);
+        let placement = ctx.placement;
+        if placement.cluster_affinity.is_none() && !placement.cluster_affinities.is_empty() {
+            let mut first_err = None;
+            for term in &placement.cluster_affinities {
+                match self.schedule_once(&ctx, Some(&term.affinity), Some(term)) {
+                    Ok(p) => return Ok(p),
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+            return Err(first_err.unwrap_or(PlacementError::NoFeasibleCluster {
+                total: self.info.len(),
+            }));
+        }
+        self.schedule_once(&ctx, placement.cluster_affinity.as_ref(), None)
+    }
+
+    fn schedule_once(
+        &self,
+        ctx: &BindingCtx,
+        affinity: Option<&ClusterAffinity>,
+        term: Option<&ClusterAffinityTerm>,
+    ) -> Result<Prediction, PlacementError> {
+        let marks = self.marks(ctx);
+        let mut feasible: Vec<usize> = Vec::new();
+        let mut filtered: Vec<FilteredCluster> = Vec::new();
+        // Named clusters only: every other cluster fails the affinity anyway.
+        let named = affinity.filter(|a| !a.cluster_names.is_empty());
+        // Affinity first (every cluster outside it fails it), then the other filters.
+        let mut check = |i: usize| match self.check(ctx, &marks, i) {
+            Ok(()) => feasible.push(i),
+            Err(code) => filtered.push(FilteredCluster {
+                index: i as u32,
+                code,
+            }),
+        };
+        let all_considered = match (affinity, named) {
+            (_, Some(a)) => {
+                let compiled = CompiledAffinity::new(a);
+                for i in self.positions(a.cluster_names.iter().map(String::as_str)) {
+                    if compiled.matches(&self.clusters[i]) {
+                        check(i);
+                    }
+                }
+                false
+            }
+            (Some(a), None) => {
+                let set = self.affinity_set(a);
+                for (w, &word) in set.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        check(w * 64 + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
+                }
+                false
+            }
+            (None, None) => {
+                (0..self.info.len()).for_each(&mut check);
+                true
+            }
+        };
+        if feasible.is_empty() {
+            return Err(PlacementError::NoFeasibleCluster {
+                total: self.info.len(),
+            });
+        }
+        let request = ReplicaRequest::new(ctx.spec.replica_requirements.as_ref());
+        let scored: Vec<Scored> = feasible
+            .iter()
+            .map(|&i| {
+                let estimate = self.info[i].capacity.max_replicas(&request);
+                Scored::new(
+                    &self.clusters[i],
+                    i,
+                    ctx.locality_score(self.info[i].name),
+                    estimate,
+                    ctx.spec,
+                )
+            })
+            .collect();
+        let selected = select(scored, ctx.spec, ctx.placement)?;
+        let clusters = assign(&selected, ctx.spec, ctx.placement)?;
+        Ok(Prediction {
+            clusters,
+            affinity_name: term.map(|t| t.affinity_name.clone()),
+            strategy: Strategy::of(Some(ctx.placement)),
+            feasible: feasible.iter().map(|&i| i as u32).collect(),
+            selected: selected.iter().map(|s| s.index as u32).collect(),
+            filtered,
+            all_considered,
+        })
+    }
+}
+
+/// Predict the scheduling result of `spec` over `clusters` (family
+/// `schedule_after_eviction`). For many bindings, build a [`FleetIndex`] once and call
+/// [`FleetIndex::predict`].
+pub fn predict_placement(
+    clusters: &[Cluster],
+    spec: &BindingSpec,
+) -> Result<Prediction, PlacementError> {
+    FleetIndex::new(clusters).predict(spec)
+}
+
+// ---------------------------------------------------------------------------------------
+// Results
+
+/// A cluster that did not pass the filters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FilteredCluster {
+    /// Position in the fleet.
+    pub index: u32,
+    /// The first filter it failed.
+    pub code: FilterCode,
+}
+
+/// A predicted scheduling result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Prediction {
+    /// The new `spec.clusters`.
+    pub clusters: Vec<TargetCluster>,
+    /// The `clusterAffinities` term that scheduled, when the placement has terms.
+    pub affinity_name: Option<String>,
+    /// The replica scheduling strategy (`None`: unsupported, only for non-workloads).
+    pub strategy: Option<Strategy>,
+    /// Fleet positions of the clusters that passed the filters.
+    pub feasible: Vec<u32>,
+    /// Fleet positions of the clusters selected, in upstream's order.
+    pub selected: Vec<u32>,
+    /// Clusters filtered out, with the first filter they failed. When the placement has
+    /// a cluster affinity, only clusters matching it are listed (the others fail the
+    /// affinity filter; [`Prediction::explain`] details every cluster).
+    pub filtered: Vec<FilteredCluster>,
+    /// False when a cluster affinity applied, so `filtered` omits the clusters outside it.
+    pub all_considered: bool,
+}
+
+impl Prediction {
+    /// Replicas predicted for the cluster `name` (0 when absent).
+    pub fn replicas_for(&self, name: &str) -> i32 {
+        self.clusters
+            .iter()
+            .filter(|t| t.name == name)
+            .map(|t| t.replicas)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,67 @@
+//! The impact preview shown before an evicting taint is added: which bindings on the
+//! target clusters would be evicted, and when, by the same simulation as `dry-run`.
+
+use jiff::Timestamp;
+
+use crate::api::{Cluster, Taint};
+use crate::client::ControlPlane;
+use crate::engine::queue::QueueSettings;
+use crate::engine::settings::ControllerSettings;
+use crate::engine::simulate::{simulate, PairOutcome, Scenario, Verdict};
+use crate::error::Result;
+use crate::state;
+
+/// What adding the taints would do to the bindings on the target clusters.
+#[derive(Debug)]
+pub struct ImpactPreview {
+    /// The clusters that get the taints.
+    pub targets: Vec<String>,
+    /// The settings the prediction assumed.
+    pub assumed: ControllerSettings,
+    /// Every binding placement on a target cluster, and its fate.
+    pub placements: Vec<PairOutcome>,
+    /// How many of them are evicted (now or later).
+    pub evicted: usize,
+    /// The reference time.
+    pub now: Timestamp,
+}
+
+/// Preview adding `taints` to `targets` on the fleet of `clusters` (already read: the
+/// whole fleet) and the bindings read now.
+pub async fn preview(
+    cp: &ControlPlane,
+    clusters: Vec<Cluster>,
+    targets: &[String],
+    taints: &[Taint],
+    settings: ControllerSettings,
+    queue: QueueSettings,
+    now: Timestamp,
+) -> Result<ImpactPreview> {
+    let fleet = state::load_with_clusters(cp, clusters).await?;
+    let scenario = Scenario {
+        targets: targets.to_vec(),
+        taints: taints.to_vec(),
+        now,
+        until: now,
+        recover_at: None,
+        settings,
+        queue,
+    };
+    let sim = simulate(&fleet, &scenario);
+    let placements: Vec<PairOutcome> = sim
+        .outcomes
+        .into_iter()
+        .filter(|o| targets.contains(&o.cluster))
+        .collect();
+    let evicted = placements
+        .iter()
+        .filter(|o| matches!(o.verdict, Verdict::Evict | Verdict::EvictLater))
+        .count();
+    Ok(ImpactPreview {
+        targets: targets.to_vec(),
+        assumed: sim.assumed,
+        placements,
+        evicted,
+        now,
+    })
+}

@@ -1,0 +1,157 @@
+//! Cluster taint changes (`taint`, `cordon`, `uncordon`, and every later writer of
+//! taints): plan the edit of every target first, then write each with optimistic
+//! locking, recomputing the edit on the object as re-read after a conflict.
+
+use jiff::Timestamp;
+use kube::api::Api;
+use serde_json::json;
+
+use super::write::{write_all, Ended, ObjectOutcome, DEFAULT_MAX_IN_FLIGHT};
+use super::DryRun;
+use crate::api::{Cluster, Taint, TaintEffect};
+use crate::client::{ControlPlane, Plan};
+use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
+
+/// The pure edit of one cluster's taints at a given time.
+pub type EditFn<'f> = dyn Fn(&[Taint], Timestamp) -> Result<TaintEdit, EditError> + Sync + 'f;
+
+/// One target and the edit planned for it.
+#[derive(Clone, Debug)]
+pub struct TaintPlan {
+    /// The cluster as read.
+    pub cluster: Cluster,
+    /// What the edit does to it.
+    pub edit: TaintEdit,
+}
+
+impl TaintPlan {
+    /// The cluster's name.
+    pub fn name(&self) -> &str {
+        self.cluster.metadata.name.as_deref().unwrap_or_default()
+    }
+
+    /// Whether the edit adds or changes a taint with `effect`.
+    pub fn adds(&self, effect: TaintEffect) -> bool {
+        self.edit
+            .added
+            .iter()
+            .chain(&self.edit.updated)
+            .any(|s| s.ends_with(effect.as_str()))
+    }
+}
+
+/// Plan `edit` on every cluster. Any target the edit refuses refuses the whole job:
+/// `Err` lists every refusal (`cluster "NAME": why`), and nothing is written.
+pub fn plan(
+    clusters: Vec<Cluster>,
+    edit: &EditFn<'_>,
+    now: Timestamp,
+) -> Result<Vec<TaintPlan>, Vec<String>> {
+    let mut plans = Vec::with_capacity(clusters.len());
+    let mut refused = Vec::new();
+    for cluster in clusters {
+        let name = cluster.metadata.name.clone().unwrap_or_default();
+        match edit(cluster.taints(), now) {
+            Ok(e) => plans.push(TaintPlan { cluster, edit: e }),
+            Err(e) => refused.push(format!("cluster {name:?}: {e}")),
+        }
+    }
+    if refused.is_empty() {
+        Ok(plans)
+    } else {
+        Err(refused)
+    }
+}
+
+/// How one cluster's change ended.
+#[derive(Clone, Debug)]
+pub struct TaintOutcome {
+    /// The cluster's name.
+    pub name: String,
+    /// Its taints before the change (as first read).
+    pub before: Vec<Taint>,
+    /// The edit as applied (on the last read) and whether it was written, or why not.
+    pub result: Result<(TaintEdit, bool), String>,
+}
+
+/// The patch that sets `taints` (`null` removes the list).
+pub fn taints_patch(taints: &[Taint]) -> serde_json::Value {
+    let list = if taints.is_empty() {
+        json!(null)
+    } else {
+        json!(taints)
+    };
+    json!({ "spec": { "taints": list } })
+}
+
+/// Carry out `plans`: nothing is sent with [`DryRun::Client`]; otherwise each changed
+/// cluster is patched (with `dryRun=All` for [`DryRun::Server`]), its edit recomputed
+/// with `edit` on every re-read. `on_done` is called as each cluster ends. Outcomes are
+/// sorted by cluster name.
+pub async fn apply(
+    cp: &ControlPlane,
+    plans: Vec<TaintPlan>,
+    edit: &EditFn<'_>,
+    dry_run: DryRun,
+    now: Timestamp,
+    on_done: &(dyn Fn() + Sync),
+) -> Vec<TaintOutcome> {
+    let mut outcomes: Vec<TaintOutcome> = Vec::with_capacity(plans.len());
+    let mut to_write = Vec::new();
+    for p in plans {
+        let unchanged = p.edit.outcome == EditOutcome::Unchanged;
+        if dry_run == DryRun::Client || unchanged {
+            outcomes.push(TaintOutcome {
+                name: p.name().to_string(),
+                before: p.cluster.spec.taints.clone(),
+                result: Ok((p.edit, false)),
+            });
+            on_done();
+        } else {
+            to_write.push(p);
+        }
+    }
+    let before: std::collections::HashMap<String, Vec<Taint>> = to_write
+        .iter()
+        .map(|p| (p.name().to_string(), p.cluster.spec.taints.clone()))
+        .collect();
+    let objects: Vec<(String, Option<Cluster>)> = to_write
+        .into_iter()
+        .map(|p| (p.name().to_string(), Some(p.cluster)))
+        .collect();
+    let decide = |c: &Cluster| {
+        edit(c.taints(), now).map(|e| {
+            if e.outcome == EditOutcome::Unchanged {
+                Plan::Keep(e)
+            } else {
+                Plan::Patch(taints_patch(&e.taints), e)
+            }
+        })
+    };
+    let api: Api<Cluster> = Api::all(cp.client.clone());
+    let done = |_: &ObjectOutcome<TaintEdit, EditError>| on_done();
+    let written = write_all(
+        cp,
+        &api,
+        objects,
+        &decide,
+        dry_run == DryRun::Server,
+        DEFAULT_MAX_IN_FLIGHT,
+        &done,
+    )
+    .await;
+    for o in written {
+        let result = match o.ended {
+            Ended::Done(w) => Ok((w.decision, w.written)),
+            Ended::Refused(e) => Err(e.to_string()),
+            Ended::Failed(e) => Err(e.message),
+        };
+        outcomes.push(TaintOutcome {
+            before: before.get(&o.name).cloned().unwrap_or_default(),
+            name: o.name,
+            result,
+        });
+    }
+    outcomes.sort_by(|a, b| a.name.cmp(&b.name));
+    outcomes
+}

@@ -1,0 +1,293 @@
+//! The `dry-run` report: scenario, assumptions, one row per binding and faulty cluster,
+//! the summary and the eviction-queue timeline.
+
+use std::collections::BTreeMap;
+
+use colored::Colorize;
+use comfy_table::{presets, ContentArrangement, Table};
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::time::{clock, offset};
+use crate::api::taint::describe_taint;
+use crate::api::Taint;
+use crate::engine::settings::Provenance;
+use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
+use crate::fleet::SourceInfo;
+
+/// The structured result (`-o json|yaml`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DryRunReport<'a> {
+    pub api_version: &'static str,
+    pub kind: &'static str,
+    pub source: &'a SourceInfo,
+    pub scenario: ScenarioView,
+    pub settings_source: &'a Provenance,
+    #[serde(flatten)]
+    pub simulation: &'a Simulation,
+}
+
+/// The scenario as printed.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScenarioView {
+    pub targets: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taint: Option<Taint>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recover_at: Option<Timestamp>,
+}
+
+fn placement_text(p: Option<&BindingPrediction>) -> String {
+    match p {
+        None => String::new(),
+        Some(BindingPrediction {
+            clusters: Some(c), ..
+        }) if c.is_empty() => "<none>".into(),
+        Some(BindingPrediction {
+            clusters: Some(c), ..
+        }) => {
+            let show = |t: &crate::api::TargetCluster| {
+                if t.replicas == 0 {
+                    t.name.clone()
+                } else {
+                    format!("{}={}", t.name, t.replicas)
+                }
+            };
+            c.iter().map(show).collect::<Vec<_>>().join(",")
+        }
+        Some(BindingPrediction { error: Some(e), .. }) => format!("none: {}", e.code),
+        Some(_) => String::new(),
+    }
+}
+
+fn paint(verdict: Verdict) -> String {
+    let text = verdict.as_str();
+    match verdict {
+        Verdict::Evict => text.red().bold().to_string(),
+        Verdict::EvictLater => text.yellow().to_string(),
+        Verdict::Tolerated => text.green().to_string(),
+        Verdict::NotMigratedGateOff | Verdict::Halted => text.magenta().to_string(),
+        Verdict::Abandoned => text.red().to_string(),
+        Verdict::Recovered => text.green().to_string(),
+    }
+}
+
+/// The human report: scenario, assumptions, one row per binding and faulty cluster,
+/// summary and the queue timeline.
+pub fn render_text(report: &DryRunReport, wide: bool) -> String {
+    let sim = report.simulation;
+    let (now, until) = (sim.now, sim.until);
+    let mut out = String::new();
+    let what = match (&report.scenario.taint, report.scenario.targets.is_empty()) {
+        (Some(t), false) => format!(
+            "{} get{} {} at {}",
+            report.scenario.targets.join(", "),
+            if report.scenario.targets.len() == 1 {
+                "s"
+            } else {
+                ""
+            },
+            describe_taint(t),
+            now
+        ),
+        _ => format!("the taints clusters carry at {now}"),
+    };
+    out += &format!(
+        "Scenario: {what}; looking at {} ({}).\n",
+        until,
+        offset(until, now)
+    );
+    out += &format!("Source:   {}\n", report.source.description);
+    let s = &sim.assumed;
+    let src = |k: &str| {
+        report
+            .settings_source
+            .get(k)
+            .map_or("default", |o| o.as_str())
+    };
+    out += &format!(
+        "Assumed:  Failover={} ({}), enable-no-execute-taint-eviction={} ({}), purge mode {} ({}), graceful eviction timeout {}s ({})\n",
+        s.failover_feature_gate,
+        src("feature-gates"),
+        s.enable_no_execute_taint_eviction,
+        src("enable-no-execute-taint-eviction"),
+        s.no_execute_taint_eviction_purge_mode,
+        src("no-execute-taint-eviction-purge-mode"),
+        s.graceful_eviction_timeout_seconds,
+        src("graceful-eviction-timeout"),
+    );
+    let q = &sim.queue_settings;
+    out += &format!(
+        "Queue:    {}/s, {}/s above {} faulty share in fleets over {} clusters, else stop\n",
+        q.resource_eviction_rate,
+        q.secondary_resource_eviction_rate,
+        q.unhealthy_cluster_threshold,
+        q.large_cluster_num_threshold
+    );
+    out += &format!(
+        "Faulty:   {} of {} clusters ({})\n\n",
+        sim.faulty_clusters.len(),
+        sim.total_clusters,
+        if sim.faulty_clusters.is_empty() {
+            "none".to_string()
+        } else {
+            sim.faulty_clusters.join(", ")
+        }
+    );
+
+    if sim.outcomes.is_empty() {
+        out += "No binding is placed on a faulty cluster: nothing would move.\n";
+        return out;
+    }
+    let predictions: BTreeMap<&str, &BindingPrediction> = sim
+        .predictions
+        .iter()
+        .map(|p| (p.binding.as_str(), p))
+        .collect();
+    let mut table = Table::new();
+    table
+        .load_preset(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = vec![
+        "BINDING",
+        "CLUSTER",
+        "DECISION",
+        "AT",
+        "PURGE",
+        "REPLICAS",
+        "NEW PLACEMENT",
+        "RULE",
+    ];
+    if wide {
+        header.push("WHY");
+    }
+    table.set_header(header);
+    for o in &sim.outcomes {
+        let at =
+            o.at.or(o.due)
+                .map(|t| format!("{} ({})", clock(t, now), offset(t, now)))
+                .unwrap_or_default();
+        let moving = matches!(o.verdict, Verdict::Evict | Verdict::EvictLater);
+        let mut row = vec![
+            o.binding.clone(),
+            o.cluster.clone(),
+            paint(o.verdict),
+            at,
+            if moving {
+                o.purge_mode.map(|m| m.to_string()).unwrap_or_default()
+            } else {
+                String::new()
+            },
+            o.replicas.to_string(),
+            if moving {
+                placement_text(predictions.get(o.binding.as_str()).copied())
+            } else {
+                String::new()
+            },
+            o.rule.code.to_string(),
+        ];
+        if wide {
+            row.push(o.rule.message.clone());
+        }
+        table.add_row(row);
+    }
+    out += &table.trim_fmt();
+    out += "\n\nSummary:\n";
+    let sum = &sim.summary;
+    out += &format!(
+        "  {} binding(s) on faulty clusters, {} not affected\n",
+        sum.bindings_affected, sum.bindings_not_affected
+    );
+    let counts: Vec<String> = sum
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.as_str()))
+        .collect();
+    out += &format!("  decisions: {}\n", counts.join(", "));
+    let list = |m: &BTreeMap<String, i64>| {
+        if m.is_empty() {
+            "none".to_string()
+        } else {
+            m.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    out += &format!("  replicas leaving:  {}\n", list(&sum.replicas_leaving));
+    out += &format!("  replicas arriving: {}\n", list(&sum.replicas_arriving));
+    if sum.capacity_shortfalls.is_empty() {
+        out += "  capacity shortfalls: none\n";
+    } else {
+        out += &format!("  capacity shortfalls: {}\n", sum.capacity_shortfalls.len());
+        for p in sum.capacity_shortfalls.iter().take(10) {
+            let why = p
+                .error
+                .as_ref()
+                .map(|e| e.message.as_str())
+                .unwrap_or_default();
+            out += &format!("    {}: {why}\n", p.binding);
+        }
+    }
+    out += &timeline(sim);
+    out
+}
+
+/// An ASCII histogram of queue processing times, with the rate periods.
+fn timeline(sim: &Simulation) -> String {
+    let mut times: Vec<i64> = sim
+        .outcomes
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.verdict,
+                Verdict::Evict | Verdict::EvictLater | Verdict::Abandoned
+            )
+        })
+        .filter_map(|o| o.at.map(|t| t.as_second()))
+        .collect();
+    let mut out = String::from("\nEviction queue:\n");
+    // Periods that ended before the reference time are history: skip them.
+    let current = sim
+        .rates
+        .iter()
+        .rposition(|r| r.from <= sim.now)
+        .unwrap_or(0);
+    for r in &sim.rates[current..] {
+        let from = if r.from.as_second() <= sim.now.as_second() {
+            "start".to_string()
+        } else {
+            format!("{} ({})", clock(r.from, sim.now), offset(r.from, sim.now))
+        };
+        out += &format!(
+            "  from {from}: {}/s with {} of {} clusters faulty ({})\n",
+            r.rate, r.faulty_clusters, r.total_clusters, r.reason.code
+        );
+    }
+    if times.is_empty() {
+        out += "  nothing is processed\n";
+        return out;
+    }
+    times.sort_unstable();
+    let (first, last) = (times[0], times[times.len() - 1]);
+    let width = ((last - first) / 12).max(1);
+    // bucket -> (earliest time in it, count)
+    let mut buckets: BTreeMap<i64, (i64, usize)> = BTreeMap::new();
+    for &t in &times {
+        let entry = buckets.entry((t - first) / width).or_insert((t, 0));
+        entry.1 += 1;
+    }
+    let max = buckets.values().map(|b| b.1).max().unwrap_or(1);
+    for (earliest, n) in buckets.values() {
+        let start = Timestamp::from_second(*earliest).unwrap_or(sim.now);
+        let bar = "#".repeat((n * 40).div_ceil(max));
+        out += &format!(
+            "  {:>8} {:>9} |{bar} {n}\n",
+            clock(start, sim.now),
+            offset(start, sim.now)
+        );
+    }
+    out
+}

@@ -1,0 +1,102 @@
+//! Everything a person or a script reads: tables and text reports, time formatting,
+//! JSON/YAML documents, colour, warnings and progress. Nothing here decides anything.
+
+pub mod dry_run;
+pub mod explain;
+pub mod impact;
+pub mod progress;
+pub mod taints;
+pub mod time;
+
+use std::io::{IsTerminal, Write};
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+/// API version stamped on every structured document this tool prints.
+pub const OUTPUT_API_VERSION: &str = "karmadactl.karmada.io/v1alpha1";
+
+/// How a report is printed. Each command offers the subset it supports (see
+/// [`crate::cli`]); renderers take this one type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// Human-readable lines or table.
+    #[default]
+    Table,
+    /// Like table, with more detail.
+    Wide,
+    /// Stable JSON for scripts.
+    Json,
+    /// The same structure as JSON, in YAML.
+    Yaml,
+    /// Only resource/name, one per line.
+    Name,
+}
+
+impl Format {
+    /// JSON or YAML.
+    pub fn is_structured(self) -> bool {
+        matches!(self, Format::Json | Format::Yaml)
+    }
+}
+
+/// A structured document: `apiVersion`, `kind`, then the body's fields.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Document<'a, T: Serialize> {
+    pub api_version: &'static str,
+    pub kind: &'static str,
+    #[serde(flatten)]
+    pub body: &'a T,
+}
+
+impl<'a, T: Serialize> Document<'a, T> {
+    /// `body` as a document of `kind`.
+    pub fn new(kind: &'static str, body: &'a T) -> Self {
+        Document {
+            api_version: OUTPUT_API_VERSION,
+            kind,
+            body,
+        }
+    }
+}
+
+/// Turn colour off unless stdout is a terminal and `NO_COLOR` is unset.
+pub fn init_color() {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    if no_color || !std::io::stdout().is_terminal() {
+        colored::control::set_override(false);
+    }
+}
+
+/// Print `doc` as JSON or YAML, streamed to stdout so a large report is never held in
+/// memory as one string.
+pub fn print_structured<T: Serialize>(doc: &T, format: Format) -> Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match format {
+        Format::Yaml => serde_saphyr::to_io_writer(&mut out, doc).map_err(std::io::Error::other),
+        _ => serde_json::to_writer_pretty(&mut out, doc)
+            .map_err(std::io::Error::from)
+            .and_then(|_| out.write_all(b"\n")),
+    };
+    match written.and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(Error::from),
+    }
+}
+
+/// Write to stdout, treating a closed pipe (`| head`) as success.
+pub fn write_stdout(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(Error::from),
+    }
+}
+
+/// Print a warning line on stderr.
+pub fn warn(message: &str) {
+    use colored::Colorize;
+    eprintln!("{} {message}", "warning:".yellow().bold());
+}

@@ -1,0 +1,155 @@
+//! The layering of `src/` (see README, Development): each layer uses only the layers
+//! below it, and the pure core (`api/`, `fleet.rs`, `engine/`) touches no clock, file,
+//! network, terminal or command-line parser. Checked on the source text of every module.
+
+use std::path::{Path, PathBuf};
+
+/// Each layer and the crate modules it may use (besides itself).
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("api", &[]),
+    ("fleet", &["api"]),
+    ("engine", &["api", "fleet"]),
+    ("error", &[]),
+    ("client", &["api", "error"]),
+    ("state", &["api", "fleet", "client", "error", "logging"]),
+    (
+        "ops",
+        &["api", "fleet", "engine", "state", "client", "error"],
+    ),
+    ("render", &["api", "fleet", "engine", "ops", "error"]),
+    ("prompt", &["error"]),
+    ("logging", &[]),
+    ("fleetgen", &["api", "fleet", "state"]),
+    (
+        "cli",
+        &["api", "engine", "client", "ops", "render", "error"],
+    ),
+    (
+        "cmd",
+        &[
+            "api", "fleet", "engine", "state", "client", "ops", "render", "cli", "error", "prompt",
+            "logging",
+        ],
+    ),
+];
+
+/// Paths the pure core never names (I/O, clocks, terminals, the kube client, clap).
+const IMPURE: &[&str] = &[
+    "tokio",
+    "kube::Client",
+    "kube::api",
+    "kube::runtime",
+    "kube::Api",
+    "clap",
+    "std::fs",
+    "std::io::stdin",
+    "std::io::stdout",
+    "std::net",
+    "std::env",
+    "Timestamp::now",
+    "SystemTime::now",
+    "Instant::now",
+    "indicatif",
+    "dialoguer",
+    "colored",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file of `src/` belongs to (`None` for lib.rs and main.rs).
+fn layer_of(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel.components().next()?.as_os_str().to_str()?.to_string();
+    let name = first.trim_end_matches(".rs").to_string();
+    (name != "lib" && name != "main").then_some(name)
+}
+
+/// The crate modules a source text names (`crate::X`, `super::super::X` excluded).
+fn crate_uses(text: &str) -> Vec<String> {
+    let mut used = Vec::new();
+    for (i, _) in text.match_indices("crate::") {
+        let before = text[..i].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ':')) {
+            continue; // e.g. `$crate::` in a macro, or a longer path
+        }
+        let rest = &text[i + "crate::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            used.push(name);
+        }
+    }
+    used.sort();
+    used.dedup();
+    used
+}
+
+/// The code of a file: without its `#[cfg(test)]` module (tests may use anything) and
+/// without comments (a doc link to a higher layer is not a dependency).
+fn code_of(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_layer_uses_only_the_layers_below_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut violations = Vec::new();
+    for file in &files {
+        let Some(layer) = layer_of(&src, file) else {
+            continue;
+        };
+        if file.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let allowed = ALLOWED
+            .iter()
+            .find(|(l, _)| *l == layer)
+            .unwrap_or_else(|| panic!("{}: layer {layer} is not in ALLOWED", file.display()))
+            .1;
+        let text = code_of(&std::fs::read_to_string(file).unwrap());
+        for used in crate_uses(&text) {
+            if used != layer && !allowed.contains(&used.as_str()) {
+                violations.push(format!("{}: {layer} uses {used}", file.display()));
+            }
+        }
+        if matches!(layer.as_str(), "api" | "fleet" | "engine") {
+            for word in IMPURE {
+                if text.contains(word) {
+                    violations.push(format!("{}: the pure core names {word}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_crate_paths() {
+    assert_eq!(
+        crate_uses(
+            "use crate::api::X;\nlet a = crate::engine::f();\n$crate::x karmadactl::crate::y"
+        ),
+        ["api", "engine"]
+    );
+}
