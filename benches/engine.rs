@@ -10,10 +10,13 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use jiff::Timestamp;
 use karmadactl::engine::noexecute::decide_cluster;
 use karmadactl::engine::placement::FleetIndex;
-use karmadactl::engine::queue::{simulate_queue, ClusterFault, PreCheck, QueueItem, QueueSettings};
+use karmadactl::engine::queue::{
+    simulate_queue, ClusterFault, PreCheck, QueueItem, QueueModel, QueueSettings,
+};
 use karmadactl::engine::settings::ControllerSettings;
 use karmadactl::engine::simulate::{simulate, Scenario};
 use karmadactl::engine::toleration::BindingRef;
+use karmadactl::fleet::BindingKind;
 use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};
 use karmadactl::state::parse_documents;
@@ -125,17 +128,33 @@ fn engine(c: &mut Criterion) {
             .map(|i| QueueItem {
                 binding: format!("ns/b{i}"),
                 cluster: format!("c{}", i % 50),
-                due: t0 + jiff::SignedDuration::from_secs((i * 7919 % 3600) as i64),
+                kind: if i % 10 == 0 {
+                    BindingKind::ClusterResourceBinding
+                } else {
+                    BindingKind::ResourceBinding
+                },
+                due: Some(t0 + jiff::SignedDuration::from_secs((i * 7919 % 3600) as i64)),
+                unreadable: false,
             })
             .collect();
         group.throughput(Throughput::Elements(n));
-        group.bench_with_input(BenchmarkId::new("items", n), &items, |b, items| {
-            b.iter_with_large_drop(|| {
-                simulate_queue(items, &faults, 1000, &QueueSettings::default(), |_, _| {
-                    PreCheck::Feasible
-                })
-            })
-        });
+        for model in [QueueModel::Upstream, QueueModel::Proposal] {
+            let settings = QueueSettings {
+                model,
+                ..Default::default()
+            };
+            group.bench_with_input(
+                BenchmarkId::new(format!("items-{model}"), n),
+                &items,
+                |b, items| {
+                    b.iter_with_large_drop(|| {
+                        simulate_queue(items, &faults, 1000, t0, &settings, |_, _| {
+                            PreCheck::Feasible
+                        })
+                    })
+                },
+            );
+        }
     }
     group.finish();
 }

@@ -208,7 +208,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__dry__subcmd__run)
-            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -272,6 +272,26 @@ _karmadactl() {
                     ;;
                 --large-cluster-num-threshold)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -484,7 +504,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__explain)
-            opts="-n -o -v -h --namespace --cluster --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -o -v -h --namespace --cluster --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +556,26 @@ _karmadactl() {
                     ;;
                 --large-cluster-num-threshold)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -662,7 +702,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__taint)
-            opts="-l -y -o -v -h --all --selector --overwrite --dry-run --yes --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --overwrite --dry-run --yes --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -718,6 +758,26 @@ _karmadactl() {
                     ;;
                 --large-cluster-num-threshold)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)

@@ -52,10 +52,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l enable-n
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
 Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l resource-eviction-rate -d 'Bindings per second each eviction worker paces itself to (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l rate-limiter-base-delay -d 'Base delay of the rate limiter\'s per-item back-off (default: 5ms)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l rate-limiter-max-delay -d 'Longest delay of the rate limiter\'s per-item back-off (default: 1000s)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l rate-limiter-qps -d 'Token-bucket refill of the rate limiter, per second (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l rate-limiter-bucket-size -d 'Token-bucket size of the rate limiter (default: 100)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l queue-model -d 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal\'s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)' -r -f -a "upstream\t'Upstream\'s taint manager (the default)'
+proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -107,10 +113,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
 Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l resource-eviction-rate -d 'Bindings per second each eviction worker paces itself to (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l rate-limiter-base-delay -d 'Base delay of the rate limiter\'s per-item back-off (default: 5ms)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l rate-limiter-max-delay -d 'Longest delay of the rate limiter\'s per-item back-off (default: 1000s)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l rate-limiter-qps -d 'Token-bucket refill of the rate limiter, per second (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l rate-limiter-bucket-size -d 'Token-bucket size of the rate limiter (default: 100)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l queue-model -d 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal\'s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)' -r -f -a "upstream\t'Upstream\'s taint manager (the default)'
+proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s o -l output -d 'Output format' -r -f -a "table\t'Human-readable report'
 wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
@@ -135,10 +147,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
 Directly\t'The old copy goes at once'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l graceful-eviction-timeout -d 'How long a graceful eviction waits for the new placement (default: 10m)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l resource-eviction-rate -d 'Bindings evicted per second while the fleet is healthy (default: 0.5)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l resource-eviction-rate -d 'Bindings per second each eviction worker paces itself to (default: 0.5)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l secondary-resource-eviction-rate -d 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l unhealthy-cluster-threshold -d 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l large-cluster-num-threshold -d 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l rate-limiter-base-delay -d 'Base delay of the rate limiter\'s per-item back-off (default: 5ms)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l rate-limiter-max-delay -d 'Longest delay of the rate limiter\'s per-item back-off (default: 1000s)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l rate-limiter-qps -d 'Token-bucket refill of the rate limiter, per second (default: 10)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l rate-limiter-bucket-size -d 'Token-bucket size of the rate limiter (default: 100)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l queue-model -d 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal\'s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)' -r -f -a "upstream\t'Upstream\'s taint manager (the default)'
+proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s o -l output -d 'Output format' -r -f -a "table\t'Human-readable report'
 wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'

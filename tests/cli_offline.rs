@@ -302,6 +302,8 @@ fn evictions_with_nowhere_to_go_are_abandoned() {
         "20m",
         "--unhealthy-cluster-threshold",
         "0.9",
+        "--queue-model",
+        "proposal",
         "-o",
         "json",
     ]);
@@ -317,6 +319,63 @@ fn evictions_with_nowhere_to_go_are_abandoned() {
 }
 
 #[test]
+fn upstream_evicts_with_nowhere_to_go_and_says_the_workload_disappears() {
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--cluster",
+        "eu-1",
+        "--cluster",
+        "eu-2",
+        "--at",
+        "20m",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(doc["queueSettings"]["model"], "upstream");
+    // cart may only run in eu-1..3, all faulty now: upstream evicts it all the same.
+    let cart = outcome(&doc, "rb/shop/cart-deployment", "eu-1");
+    assert_eq!(cart["verdict"], "evict");
+    assert_eq!(cart["rule"]["code"], "eviction-without-target");
+    assert!(doc["summary"]["evictionsWithoutTarget"].as_u64().unwrap() >= 2);
+    assert!(doc["summary"]["workloadsLost"].as_u64().unwrap() >= 1);
+    let (stdout, _, _) = karmadactl(&[
+        "dry-run",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--cluster",
+        "eu-1",
+        "--cluster",
+        "eu-2",
+    ]);
+    assert!(
+        stdout.contains("WARNING:") && stdout.contains("would disappear"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn upstream_never_stops_evicting_however_many_clusters_fail() {
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "-l",
+        "location in (eu-1,eu-2)",
+        "-o",
+        "json",
+    ]);
+    let verdicts: Vec<&str> = doc["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["verdict"].as_str().unwrap())
+        .collect();
+    assert!(!verdicts.contains(&"halted"), "{verdicts:?}");
+}
+
+#[test]
 fn a_small_fleet_stops_evicting_when_most_clusters_fail() {
     let doc = json(&[
         "dry-run",
@@ -324,6 +383,8 @@ fn a_small_fleet_stops_evicting_when_most_clusters_fail() {
         "examples/quickstart.yaml",
         "-l",
         "location in (eu-1,eu-2)",
+        "--queue-model",
+        "proposal",
         "-o",
         "json",
     ]);
@@ -535,4 +596,120 @@ fn upstream_commands_point_to_upstream() {
     let (_, stderr, code) = karmadactl(&["join", "member4"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("upstream karmadactl"), "{stderr}");
+}
+
+/// A snapshot: clusters m1..m3 (m1 fails in the scenario) and, on m1 and m2, `rbs`
+/// ResourceBindings and `crbs` ClusterResourceBindings that tolerate nothing.
+fn paced_fleet(rbs: usize, crbs: usize) -> String {
+    let mut items = Vec::new();
+    for c in ["m1", "m2", "m3"] {
+        items.push(serde_json::json!({
+            "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+            "metadata": {"name": c},
+            "spec": {},
+            "status": {
+                "conditions": [{"type": "Ready", "status": "True", "reason": "ClusterReady", "message": "", "lastTransitionTime": "2026-11-22T00:00:00Z"}],
+                "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}]
+            }
+        }));
+    }
+    let binding = |kind: &str, name: String, ns: Option<&str>| {
+        let mut meta = serde_json::json!({
+            "name": name,
+            "annotations": {"policy.karmada.io/applied-placement": "{\"clusterAffinity\":{\"clusterNames\":[\"m1\",\"m2\",\"m3\"]}}"}
+        });
+        if let Some(ns) = ns {
+            meta["namespace"] = ns.into();
+        }
+        serde_json::json!({
+            "apiVersion": "work.karmada.io/v1alpha2", "kind": kind,
+            "metadata": meta,
+            "spec": {
+                "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "w", "namespace": "default"},
+                "replicas": 2,
+                "clusters": [{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 1}],
+                "placement": {"clusterAffinity": {"clusterNames": ["m1", "m2", "m3"]},
+                              "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted"}}
+            }
+        })
+    };
+    for i in 0..rbs {
+        items.push(binding(
+            "ResourceBinding",
+            format!("rb-{i:02}"),
+            Some("default"),
+        ));
+    }
+    for i in 0..crbs {
+        items.push(binding(
+            "ClusterResourceBinding",
+            format!("crb-{i:02}"),
+            None,
+        ));
+    }
+    serde_json::to_string(&serde_json::json!({
+        "apiVersion": "v1", "kind": "List",
+        "snapshot": {"capturedAt": "2026-11-22T12:00:00Z",
+                     "controllerSettings": {"feature-gates": "Failover=true", "enable-no-execute-taint-eviction": "true"}},
+        "items": items
+    }))
+    .unwrap()
+}
+
+/// Seconds after 12:00:00 of each eviction of `kind`, sorted.
+fn eviction_offsets(doc: &Value, prefix: &str) -> Vec<i64> {
+    let t0: jiff::Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
+    let mut v: Vec<i64> = doc["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["binding"].as_str().unwrap().starts_with(prefix))
+        .map(|o| {
+            let at: jiff::Timestamp = o["at"].as_str().unwrap().parse().unwrap();
+            at.as_second() - t0.as_second()
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn each_binding_kind_is_evicted_three_at_once_then_three_every_two_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paced.json");
+    std::fs::write(&path, paced_fleet(10, 4)).unwrap();
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "--cluster",
+        "m1",
+        "--at",
+        "1m",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(
+        eviction_offsets(&doc, "rb/"),
+        [0, 0, 0, 2, 2, 2, 4, 4, 4, 6]
+    );
+    assert_eq!(eviction_offsets(&doc, "crb/"), [0, 0, 0, 2]);
+    // The proposal's single queue would take 2 s per binding, both kinds together.
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "--cluster",
+        "m1",
+        "--at",
+        "1m",
+        "--queue-model",
+        "proposal",
+        "-o",
+        "json",
+    ]);
+    let mut all = eviction_offsets(&doc, "rb/");
+    all.extend(eviction_offsets(&doc, "crb/"));
+    all.sort_unstable();
+    assert_eq!(all, (0..14).map(|i| i * 2).collect::<Vec<i64>>());
 }

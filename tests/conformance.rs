@@ -8,8 +8,12 @@
 
 #[path = "conformance/failover.rs"]
 mod failover;
+#[path = "conformance/queue.rs"]
+mod queue;
 #[path = "conformance/scheduler.rs"]
 mod scheduler;
+#[path = "conformance/taint_args.rs"]
+mod taint_args;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,7 +24,7 @@ use serde_json::Value;
 pub type Check = Option<Result<(), String>>;
 
 /// Families whose vectors have arrived but whose implementation has not (yet).
-const NOT_YET_IMPLEMENTED: &[&str] = &["eviction_queue_delay", "policy_validation", "taint_args"];
+const NOT_YET_IMPLEMENTED: &[&str] = &["policy_validation"];
 
 fn vector_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
@@ -46,7 +50,10 @@ fn vector_dirs() -> Vec<PathBuf> {
 }
 
 fn check(family: &str, input: &Value, expected: &Value) -> Check {
-    failover::check(family, input, expected).or_else(|| scheduler::check(family, input, expected))
+    failover::check(family, input, expected)
+        .or_else(|| scheduler::check(family, input, expected))
+        .or_else(|| queue::check(family, input, expected))
+        .or_else(|| taint_args::check(family, input, expected))
 }
 
 #[test]

@@ -85,7 +85,7 @@ async fn removes_by_effect_and_by_key() {
         {"key": "a", "effect": "NoSchedule"},
         {"key": "k", "value": "1", "effect": "NoSchedule"},
         {"key": "k", "effect": "NoExecute", "timeAdded": "2026-01-01T00:00:00Z"},
-        {"key": "z", "effect": "PreferNoSchedule"}
+        {"key": "z", "effect": "NoExecute", "timeAdded": "2026-11-22T11:00:00Z"}
     ]});
     create_cluster(&client, "rm-1", json!({}), taints).await;
     let (stdout, stderr, code) = parts(&karmadactl(
@@ -97,7 +97,7 @@ async fn removes_by_effect_and_by_key() {
     assert_eq!(stdout, "cluster.cluster.karmada.io/rm-1 untainted\n");
     assert_eq!(
         taint_specs(&client, "rm-1").await,
-        ["a:NoSchedule", "k=1:NoSchedule", "z:PreferNoSchedule"]
+        ["a:NoSchedule", "k=1:NoSchedule", "z:NoExecute"]
     );
 
     let (_, stderr, code) = parts(&karmadactl(
@@ -108,7 +108,7 @@ async fn removes_by_effect_and_by_key() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         taint_specs(&client, "rm-1").await,
-        ["a:NoSchedule", "z:PreferNoSchedule"]
+        ["a:NoSchedule", "z:NoExecute"]
     );
 
     // Removing what is not there is an error for that cluster, and nothing is written.
@@ -119,7 +119,7 @@ async fn removes_by_effect_and_by_key() {
         &["taint", "clusters", "rm-1", "k-"],
     ));
     assert_eq!(code, 2);
-    assert!(stderr.contains("taint k- not found"), "{stderr}");
+    assert!(stderr.contains("taint \"k\" not found"), "{stderr}");
     assert_eq!(resource_version(&client, "rm-1").await, rv);
 
     // Removing the last taints leaves no taint list behind.
@@ -274,7 +274,7 @@ async fn concurrent_writer_loses_nothing() {
                 let patch = json!({"spec": {"taints": [
                     {"key": "first", "effect": "NoSchedule"},
                     {"key": "other-a", "effect": "NoSchedule"},
-                    {"key": "other-b", "value": "x", "effect": "PreferNoSchedule"}
+                    {"key": "other-b", "value": "x", "effect": "NoExecute", "timeAdded": "2026-11-22T11:00:00Z"}
                 ]}});
                 api.patch(
                     "race-1",
@@ -314,7 +314,7 @@ async fn concurrent_writer_loses_nothing() {
         [
             "first:NoSchedule",
             "other-a:NoSchedule",
-            "other-b=x:PreferNoSchedule",
+            "other-b=x:NoExecute",
             "mine=1:NoSchedule"
         ]
     );
@@ -416,15 +416,12 @@ async fn evicting_taints_need_confirmation() {
             "clusters",
             "ne-1",
             "outage:NoExecute",
-            "soft:PreferNoExecute",
+            "hard:NoExecute",
             "--yes",
         ],
     ));
     assert_eq!(code, 0, "{stderr}");
-    assert!(
-        stderr.contains("PreferNoExecute"),
-        "warns about PreferNoExecute: {stderr}"
-    );
+    assert!(stderr.contains("Impact"), "previews the impact: {stderr}");
     let c = cluster_json(&client, "ne-1").await;
     for t in c["spec"]["taints"].as_array().unwrap() {
         let added: jiff::Timestamp = t["timeAdded"].as_str().unwrap().parse().unwrap();

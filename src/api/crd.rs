@@ -12,10 +12,16 @@ use super::binding::{ClusterResourceBinding, ResourceBinding};
 use super::cluster::Cluster;
 use super::policy::{ClusterPropagationPolicy, ClusterTaintPolicy, PropagationPolicy};
 
+/// A qualified name (taint keys): an optional DNS-subdomain prefix and `/`, then 1 to 63
+/// name characters.
+pub const QUALIFIED_NAME_PATTERN: &str = r"^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
+/// A label value (taint values): empty, or 1 to 63 name characters.
+pub const LABEL_VALUE_PATTERN: &str = r"^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
+
 /// All CRDs the tool reads or writes, in install order.
 pub fn all() -> Vec<CustomResourceDefinition> {
     [
-        Cluster::crd(),
+        with_cluster_taint_rules(Cluster::crd()),
         ResourceBinding::crd(),
         ClusterResourceBinding::crd(),
         PropagationPolicy::crd(),
@@ -25,6 +31,38 @@ pub fn all() -> Vec<CustomResourceDefinition> {
     .into_iter()
     .map(preserve_unknown_fields)
     .collect()
+}
+
+/// Karmada serves Cluster from its aggregated apiserver, which validates `spec.taints`
+/// (key a qualified name, value a label value, effect NoSchedule or NoExecute, no two
+/// taints with one key and effect). A CRD cannot run that code; this schema says the
+/// same as far as OpenAPI can. What it cannot say: a key's DNS prefix is at most 253
+/// characters (the whole key is only capped at 317).
+fn with_cluster_taint_rules(crd: CustomResourceDefinition) -> CustomResourceDefinition {
+    let mut value = serde_json::to_value(&crd).expect("CRD serializes");
+    if let Some(versions) = value
+        .pointer_mut("/spec/versions")
+        .and_then(Value::as_array_mut)
+    {
+        for version in versions {
+            let Some(taints) =
+                version.pointer_mut("/schema/openAPIV3Schema/properties/spec/properties/taints")
+            else {
+                continue;
+            };
+            taints["x-kubernetes-list-type"] = "map".into();
+            taints["x-kubernetes-list-map-keys"] = serde_json::json!(["key", "effect"]);
+            let item = &mut taints["items"];
+            item["required"] = serde_json::json!(["key", "effect"]);
+            let props = &mut item["properties"];
+            props["key"]["pattern"] = QUALIFIED_NAME_PATTERN.into();
+            props["key"]["maxLength"] = 317.into();
+            props["value"]["pattern"] = LABEL_VALUE_PATTERN.into();
+            props["value"]["maxLength"] = 63.into();
+            props["effect"]["enum"] = serde_json::json!(["NoSchedule", "NoExecute"]);
+        }
+    }
+    serde_json::from_value(value).expect("CRD deserializes")
 }
 
 fn preserve_unknown_fields(crd: CustomResourceDefinition) -> CustomResourceDefinition {

@@ -24,7 +24,8 @@ pub fn is_name_token(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
 }
 
-/// Dot-separated DNS labels (lower-case alphanumerics and `-`), at most 253 characters.
+/// Dot-separated DNS labels (lower-case alphanumerics and `-`), at most 253 characters
+/// in all (as the API server checks it, the labels themselves have no length limit).
 pub fn is_dns_subdomain(s: &str) -> bool {
     !s.is_empty() && s.len() <= 253 && s.split('.').all(is_dns_label)
 }
@@ -33,7 +34,6 @@ fn is_dns_label(s: &str) -> bool {
     let b = s.as_bytes();
     let edge = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
     !b.is_empty()
-        && b.len() <= 63
         && b.first().is_some_and(edge)
         && b.last().is_some_and(edge)
         && b.iter().all(|c| edge(c) || *c == b'-')

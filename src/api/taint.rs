@@ -133,12 +133,6 @@ pub fn validate_key(key: &str) -> Result<(), String> {
     if key.is_empty() {
         return Err("the key is empty".into());
     }
-    if key.len() > 253 {
-        return Err(format!(
-            "the key is {} characters long, the limit is 253",
-            key.len()
-        ));
-    }
     let (prefix, name) = match key.split_once('/') {
         Some((p, n)) => (Some(p), n),
         None => (None, key),
@@ -177,6 +171,102 @@ pub fn validate_value(value: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The effects Karmada's API accepts on a cluster.
+pub const CLUSTER_EFFECTS: [TaintEffect; 2] = [TaintEffect::NoSchedule, TaintEffect::NoExecute];
+
+/// A rule of Karmada's API that a cluster's taint list breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaintRuleViolation {
+    /// Position in `spec.taints`.
+    pub index: usize,
+    /// The field (`key`, `value`, `effect`), or `None` for the whole taint.
+    pub field: Option<&'static str>,
+    /// What is wrong.
+    pub rule: String,
+}
+
+impl fmt::Display for TaintRuleViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            Some(field) => write!(f, "spec.taints[{}].{field}: {}", self.index, self.rule),
+            None => write!(f, "spec.taints[{}]: {}", self.index, self.rule),
+        }
+    }
+}
+
+/// Check a cluster's whole taint list as Karmada's aggregated apiserver does when a
+/// Cluster is written (upstream `ValidateClusterTaints`): each key a qualified name,
+/// each value a label value, each effect `NoSchedule` or `NoExecute`, and no two taints
+/// with the same key and effect. Every violation is returned, in list order.
+pub fn validate_cluster_taints(taints: &[Taint]) -> Result<(), Vec<TaintRuleViolation>> {
+    let mut violations = Vec::new();
+    let mut seen: Vec<(&str, &str)> = Vec::with_capacity(taints.len());
+    for (index, t) in taints.iter().enumerate() {
+        if let Err(rule) = validate_key(&t.key) {
+            violations.push(TaintRuleViolation {
+                index,
+                field: Some("key"),
+                rule: format!("{:?} is not a qualified name: {rule}", t.key),
+            });
+        }
+        let value = t.value.as_deref().unwrap_or("");
+        if let Err(rule) = validate_value(value) {
+            violations.push(TaintRuleViolation {
+                index,
+                field: Some("value"),
+                rule: format!("{value:?} is not a label value: {rule}"),
+            });
+        }
+        if t.effect.is_empty() {
+            violations.push(TaintRuleViolation {
+                index,
+                field: Some("effect"),
+                rule: "an effect is required".into(),
+            });
+        } else if !CLUSTER_EFFECTS.iter().any(|e| e.as_str() == t.effect) {
+            violations.push(TaintRuleViolation {
+                index,
+                field: Some("effect"),
+                rule: format!(
+                    "{} is not accepted on a cluster: Karmada's API takes only NoSchedule and NoExecute{}",
+                    t.effect,
+                    effect_remark(&t.effect)
+                ),
+            });
+        }
+        if seen.contains(&(t.key.as_str(), t.effect.as_str())) {
+            violations.push(TaintRuleViolation {
+                index,
+                field: None,
+                rule: format!(
+                    "a second taint with key {} and effect {}: taints must be unique by key and effect",
+                    t.key, t.effect
+                ),
+            });
+            continue;
+        }
+        seen.push((t.key.as_str(), t.effect.as_str()));
+    }
+    if violations.is_empty() {
+        Ok(())
+    } else {
+        Err(violations)
+    }
+}
+
+/// Why an effect that looks plausible is refused.
+pub fn effect_remark(effect: &str) -> &'static str {
+    match effect {
+        "PreferNoSchedule" => {
+            " (upstream karmadactl's help lists PreferNoSchedule, but Karmada's API rejects it)"
+        }
+        "PreferNoExecute" => {
+            " (PreferNoExecute is the failover proposal's effect, never merged upstream; `dry-run --taint KEY:PreferNoExecute` simulates it)"
+        }
+        _ => "",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +298,33 @@ mod tests {
         assert!(validate_value("").is_ok());
         assert!(validate_value("-v").is_err());
         assert!(validate_value(&"v".repeat(64)).is_err());
+        // The prefix may be as long as a DNS subdomain: no limit on the whole key.
+        let long = format!("{}/{}", "a".repeat(250), "k".repeat(63));
+        assert!(validate_key(&long).is_ok());
+    }
+
+    #[test]
+    fn cluster_taint_lists_follow_karmadas_api() {
+        let ok = [
+            taint("a", Some("v"), "NoSchedule"),
+            taint("a", None, "NoExecute"),
+        ];
+        assert!(validate_cluster_taints(&ok).is_ok());
+        let bad = [
+            taint("a", None, "NoSchedule"),
+            taint("Bad_", Some("-x"), "PreferNoSchedule"),
+            taint("a", Some("other"), "NoSchedule"),
+            taint("b", None, ""),
+            taint("c", None, "PreferNoExecute"),
+        ];
+        let v = validate_cluster_taints(&bad).unwrap_err();
+        let lines: Vec<String> = v.iter().map(ToString::to_string).collect();
+        assert_eq!(v.len(), 6, "{lines:#?}");
+        assert!(lines[0].starts_with("spec.taints[1].key:"));
+        assert!(lines[1].starts_with("spec.taints[1].value:"));
+        assert!(lines[2].starts_with("spec.taints[1].effect:") && lines[2].contains("rejects it"));
+        assert!(lines[3].starts_with("spec.taints[2]: a second taint"));
+        assert!(lines[4].starts_with("spec.taints[3].effect: an effect is required"));
+        assert!(lines[5].contains("proposal"));
     }
 }

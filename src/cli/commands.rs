@@ -118,7 +118,8 @@ pub struct TaintArgs {
     #[arg(value_name = "RESOURCE")]
     pub resource: String,
     /// Cluster names, then taint specs: KEY[=VALUE]:EFFECT to add, KEY:EFFECT- or KEY-
-    /// to remove. EFFECT is NoSchedule, PreferNoSchedule, NoExecute or PreferNoExecute.
+    /// to remove. EFFECT is NoSchedule or NoExecute, the two Karmada's API accepts on a
+    /// cluster.
     #[arg(value_name = "NAME|TAINT")]
     pub args: Vec<String>,
     #[command(flatten)]

@@ -53,21 +53,53 @@ pub struct ControllerArgs {
     #[arg(long, value_name = "DURATION", value_parser = values::duration,
           help_heading = "Controller settings")]
     pub graceful_eviction_timeout: Option<Duration>,
-    /// Bindings evicted per second while the fleet is healthy (default: 0.5).
+    /// Bindings per second each eviction worker paces itself to (default: 0.5).
     #[arg(long, value_name = "RATE", value_parser = values::rate,
           help_heading = "Controller settings")]
     pub resource_eviction_rate: Option<f64>,
-    /// Bindings evicted per second when too many clusters are faulty (default: 0.1).
+    /// Bindings evicted per second when too many clusters are faulty (default: 0.1;
+    /// proposal model only).
     #[arg(long, value_name = "RATE", value_parser = values::rate,
           help_heading = "Controller settings")]
     pub secondary_resource_eviction_rate: Option<f64>,
-    /// Faulty share of clusters above which the secondary rate applies (default: 0.55).
+    /// Faulty share of clusters above which the secondary rate applies (default: 0.55;
+    /// proposal model only).
     #[arg(long, value_name = "FRACTION", value_parser = values::fraction,
           help_heading = "Controller settings")]
     pub unhealthy_cluster_threshold: Option<f64>,
-    /// Fleets up to this size stop evicting instead of slowing down (default: 10).
+    /// Fleets up to this size stop evicting instead of slowing down (default: 10; proposal
+    /// model only).
     #[arg(long, value_name = "N", help_heading = "Controller settings")]
     pub large_cluster_num_threshold: Option<usize>,
+    /// Base delay of the rate limiter's per-item back-off (default: 5ms).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Controller settings")]
+    pub rate_limiter_base_delay: Option<Duration>,
+    /// Longest delay of the rate limiter's per-item back-off (default: 1000s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Controller settings")]
+    pub rate_limiter_max_delay: Option<Duration>,
+    /// Token-bucket refill of the rate limiter, per second (default: 10).
+    #[arg(long, value_name = "N", help_heading = "Controller settings")]
+    pub rate_limiter_qps: Option<i64>,
+    /// Token-bucket size of the rate limiter (default: 100).
+    #[arg(long, value_name = "N", help_heading = "Controller settings")]
+    pub rate_limiter_bucket_size: Option<i64>,
+    /// Which eviction queue to assume: `upstream` (what karmada-controller-manager runs:
+    /// two paced queues of 3 workers) or `proposal` (the failover proposal's queue, which
+    /// slows down above the unhealthy threshold and abandons evictions with nowhere to go;
+    /// not built upstream).
+    #[arg(long, value_name = "MODEL", value_enum, help_heading = "Prediction")]
+    pub queue_model: Option<QueueModelArg>,
+}
+
+/// `--queue-model` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum QueueModelArg {
+    /// Upstream's taint manager (the default).
+    Upstream,
+    /// The failover proposal's queue (not built upstream).
+    Proposal,
 }
 
 /// Output formats of the analysis commands (`dry-run`, `policy explain`).

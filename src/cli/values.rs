@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
 
-use crate::api::taint_spec::{parse_changes, TaintSpec};
+use crate::api::taint::{effect_remark, TaintEffect};
+use crate::api::taint_spec::{parse_changes, Effects, TaintSpec};
 
 /// A kubectl-style duration: `0` (none), `30` (seconds), `30s`, `1m30s`, `500ms`, `1h`.
 pub fn duration(text: &str) -> Result<Duration, String> {
@@ -102,13 +103,21 @@ pub fn feature_gates(text: &str) -> Result<FeatureGates, String> {
     Ok(gates)
 }
 
-/// One taint to add: `KEY[=VALUE]:EFFECT`.
+/// One taint to simulate: `KEY[=VALUE]:EFFECT`, with an effect Karmada's API accepts on
+/// a cluster or the proposal's `PreferNoExecute`.
 pub fn taint_to_add(text: &str) -> Result<TaintSpec, String> {
-    let changes = parse_changes([text])?;
-    match (changes.add.into_iter().next(), changes.remove.is_empty()) {
-        (Some(spec), true) => Ok(spec),
-        _ => Err("expected a taint to add: KEY[=VALUE]:EFFECT".into()),
+    let changes = parse_changes([text], Effects::WithProposal)?;
+    let spec = match (changes.add.into_iter().next(), changes.remove.is_empty()) {
+        (Some(spec), true) => spec,
+        _ => return Err("expected a taint to add: KEY[=VALUE]:EFFECT".into()),
+    };
+    if spec.effect == TaintEffect::PreferNoSchedule {
+        return Err(format!(
+            "Karmada's API accepts only NoSchedule and NoExecute on a cluster{}",
+            effect_remark("PreferNoSchedule")
+        ));
     }
+    Ok(spec)
 }
 
 /// `FLAG=VALUE` of `snapshot --controller-setting`, leading dashes dropped.

@@ -6,9 +6,11 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 
 use crate::cli::values::{self, FeatureGates};
-use crate::cli::{ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs, SourceArgs};
+use crate::cli::{
+    ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs, QueueModelArg, SourceArgs,
+};
 use crate::client::{self, Targets};
-use crate::engine::queue::QueueSettings;
+use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
 use crate::error::{Error, Result};
 use crate::fleet::FleetState;
@@ -178,7 +180,60 @@ pub fn resolve_settings(
     )? {
         q.large_cluster_num_threshold = v;
     }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "rate-limiter-base-delay",
+        args.rate_limiter_base_delay,
+        values::duration,
+    )? {
+        q.rate_limiter.base_delay_ns = nanos(v);
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "rate-limiter-max-delay",
+        args.rate_limiter_max_delay,
+        values::duration,
+    )? {
+        q.rate_limiter.max_delay_ns = nanos(v);
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "rate-limiter-qps",
+        args.rate_limiter_qps,
+        |s: &str| s.trim().parse::<i64>().map_err(|e| e.to_string()),
+    )? {
+        q.rate_limiter.qps = v;
+    }
+    if let Some(v) = pick(
+        &mut from,
+        recorded,
+        "rate-limiter-bucket-size",
+        args.rate_limiter_bucket_size,
+        |s: &str| s.trim().parse::<i64>().map_err(|e| e.to_string()),
+    )? {
+        q.rate_limiter.bucket_size = v;
+    }
+    // The model is the tool's own choice, not a controller flag: flag or default only.
+    q.model = match args.queue_model {
+        Some(QueueModelArg::Proposal) => QueueModel::Proposal,
+        Some(QueueModelArg::Upstream) | None => QueueModel::Upstream,
+    };
+    from.insert(
+        "queue-model",
+        if args.queue_model.is_some() {
+            Origin::Flag
+        } else {
+            Origin::Default
+        },
+    );
     Ok((c, q, from))
+}
+
+fn nanos(d: std::time::Duration) -> i64 {
+    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 
 use super::common;
-use crate::api::taint_spec::{looks_like_spec, parse_changes};
+use crate::api::taint_spec::parse_taint_args;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::{ControllerArgs, GlobalArgs, TaintArgs, WriteArgs};
 use crate::client::{self, ControlPlane, Targets};
@@ -15,40 +15,17 @@ use crate::ops::{impact, DryRun};
 use crate::prompt;
 use crate::render::{self, Format};
 
-/// Resource names `taint` accepts, as kubectl spells resource types.
-const CLUSTER_RESOURCE_NAMES: &[&str] = &[
-    "clusters",
-    "cluster",
-    "clusters.cluster.karmada.io",
-    "cluster.cluster.karmada.io",
-];
-
 /// Run `taint`.
 pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
-    // Options: validate everything the operator typed before touching the server.
-    if !CLUSTER_RESOURCE_NAMES.contains(&args.resource.as_str()) {
-        return Err(Error::usage(format!(
-            "unsupported resource type {:?}: only clusters can be tainted",
-            args.resource
-        )));
-    }
-    let (specs, names): (Vec<&String>, Vec<&String>) =
-        args.args.iter().partition(|a| looks_like_spec(a));
-    if specs.is_empty() {
-        return Err(Error::usage(
-            "at least one taint update is required (KEY[=VALUE]:EFFECT, KEY:EFFECT- or KEY-)",
-        ));
-    }
-    let changes = parse_changes(specs.iter().map(|s| s.as_str())).map_err(Error::usage)?;
-    if changes
-        .add
-        .iter()
-        .any(|s| s.effect == TaintEffect::PreferNoExecute)
-    {
-        render::warn("PreferNoExecute comes from the failover proposal; upstream Karmada's webhook does not accept it yet");
-    }
-    let names: Vec<String> = names.into_iter().cloned().collect();
-    let targets = common::targets(&names, &args.selection)?;
+    // Options: read the command line as upstream karmadactl reads it; validate
+    // everything before touching the server.
+    let words: Vec<&str> = std::iter::once(args.resource.as_str())
+        .chain(args.args.iter().map(String::as_str))
+        .collect();
+    let selected = args.selection.all || args.selection.selector.is_some();
+    let parsed = parse_taint_args(&words, selected).map_err(|e| Error::usage(e.message))?;
+    let targets = common::targets(&parsed.names, &args.selection)?;
+    let changes = parsed.changes;
     let evicting_taints: Vec<Taint> = changes
         .add
         .iter()

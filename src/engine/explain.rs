@@ -65,6 +65,9 @@ pub struct BindingExplanation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerations_error: Option<Reason>,
     pub clusters: Vec<ClusterExplanation>,
+    /// Clusters of the placement carrying the proposal's PreferNoExecute (not accepted
+    /// by Karmada's API; simulated as the proposal describes).
+    pub proposal_effects: Vec<String>,
     pub leaves: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub predicted: Option<Vec<TargetCluster>>,
@@ -192,6 +195,11 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
             Err(e) => (None, Some(e.reason()), Vec::new()),
         };
     let verdict = sentence(&clusters, &leaves, &predicted, &prediction_error, now);
+    let proposal_effects = clusters
+        .iter()
+        .filter(|c| sim.proposal_effects.contains(&c.cluster))
+        .map(|c| c.cluster.clone())
+        .collect();
     BindingExplanation {
         binding: key,
         now,
@@ -204,6 +212,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
             .map(|t| t.tolerations.iter().map(describe_toleration).collect())
             .unwrap_or_default(),
         clusters,
+        proposal_effects,
         leaves,
         predicted,
         prediction_error,

@@ -30,6 +30,7 @@ pub enum ReasonCode {
     TolerationsFromSpecPlacement,
     TolerationsNone,
     AppliedPlacementInvalid,
+    AppliedPlacementMissing,
     // The failover decision for one binding on one cluster.
     NotInSchedulingResult,
     NoEvictionTaints,
@@ -56,9 +57,12 @@ pub enum ReasonCode {
     RateHalted,
     QueueHalted,
     QueueClusterRecovered,
+    QueuePaced,
+    QueueBeyondHorizon,
     // The pre-scheduling check.
     PreschedulingNoTarget,
     PreschedulingFeasible,
+    EvictionWithoutTarget,
     // Placement prediction: per-cluster verdicts.
     Selected,
     SelectedNoReplicas,

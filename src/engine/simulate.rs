@@ -13,7 +13,8 @@ use super::noexecute::{decide_cluster, Action, ClusterDecision};
 use super::placement::{FleetIndex, PlacementError, Prediction};
 use super::prescheduling::{pre_scheduling_verdict, PreSchedulingVerdict};
 use super::queue::{
-    simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings, RatePeriod,
+    simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueModel, QueueSettings,
+    RatePeriod,
 };
 use super::settings::{ControllerSettings, PurgeMode};
 use super::toleration::BindingRef;
@@ -60,6 +61,9 @@ pub enum Verdict {
     Halted,
     /// The cluster recovered before the queue processed the eviction: it is dropped.
     Recovered,
+    /// Never evicted: the taint manager cannot read the binding's tolerations (no or a
+    /// bad applied-placement annotation) and retries forever.
+    Retrying,
 }
 
 impl Verdict {
@@ -73,6 +77,7 @@ impl Verdict {
             Verdict::Abandoned => "abandoned: no feasible target",
             Verdict::Halted => "halted: queue stopped",
             Verdict::Recovered => "dropped: cluster recovered",
+            Verdict::Retrying => "not evicted: retrying",
         }
     }
 }
@@ -147,6 +152,12 @@ pub struct SimulationSummary {
     pub replicas_arriving: BTreeMap<String, i64>,
     /// Bindings whose replicas find no room.
     pub capacity_shortfalls: Vec<BindingPrediction>,
+    /// Evictions upstream carries out although no other cluster can take the replicas
+    /// (upstream model; the old copy is removed all the same, karmada#7455).
+    pub evictions_without_target: usize,
+    /// Bindings whose every cluster is evicted with nowhere to go: the workload
+    /// disappears (upstream model).
+    pub workloads_lost: usize,
 }
 
 /// The result of a simulation.
@@ -161,6 +172,9 @@ pub struct Simulation {
     pub queue_settings: QueueSettings,
     /// Clusters carrying a NoExecute or PreferNoExecute taint (after the scenario).
     pub faulty_clusters: Vec<String>,
+    /// Clusters carrying the proposal's PreferNoExecute, which Karmada's API does not
+    /// accept: what happens on them is the proposal's rule, simulated.
+    pub proposal_effects: Vec<String>,
     pub total_clusters: usize,
     /// One entry per binding per faulty cluster of its placement, by binding then cluster.
     pub outcomes: Vec<PairOutcome>,
@@ -197,6 +211,15 @@ pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster>
         .collect()
 }
 
+/// Whether `cluster` carries a taint with `effect`.
+fn carries(cluster: &Cluster, effect: TaintEffect) -> bool {
+    cluster
+        .spec
+        .taints
+        .iter()
+        .any(|t| crate::api::taint::effect_of(t) == Some(effect))
+}
+
 /// When a cluster became faulty (earliest evicting taint), if it is.
 fn fault_of(cluster: &Cluster, now: Timestamp) -> Option<ClusterFault> {
     let evicting: Vec<_> = cluster
@@ -225,9 +248,14 @@ fn fault_of(cluster: &Cluster, now: Timestamp) -> Option<ClusterFault> {
 }
 
 fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
-    let gate = d.reasons.iter().any(|r| r.code.is_gate_off());
-    if gate {
+    if d.reasons.iter().any(|r| r.code.is_gate_off()) {
         Verdict::NotMigratedGateOff
+    } else if d
+        .reasons
+        .iter()
+        .any(|r| r.code == ReasonCode::NoexecuteTolerationsUnreadable)
+    {
+        Verdict::Retrying
     } else {
         Verdict::Tolerated
     }
@@ -288,6 +316,11 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .collect();
     let faulty: Vec<String> = faults.iter().map(|f| f.cluster.clone()).collect();
     let faulty_set: HashSet<&str> = faulty.iter().map(String::as_str).collect();
+    let proposal_effects: Vec<String> = clusters
+        .iter()
+        .filter(|c| carries(c, TaintEffect::PreferNoExecute))
+        .filter_map(|c| c.metadata.name.clone())
+        .collect();
 
     // Decide every (binding, faulty cluster) pair at `now`.
     struct Pending<'b> {
@@ -295,6 +328,9 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         key: String,
         decision: ClusterDecision,
         replicas: i32,
+        /// Upstream's taint manager lists the binding on this cluster (it takes queue
+        /// slots whether or not it is evicted).
+        listed: bool,
     }
     let mut pending: Vec<Pending> = Vec::new();
     let mut bindings_affected = 0;
@@ -314,11 +350,15 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 &scenario.settings,
                 scenario.now,
             );
+            let gate_off = decision.reasons.iter().any(|r| r.code.is_gate_off());
+            let listed = !matches!(decision.action, Action::Stay)
+                || (carries(cluster, TaintEffect::NoExecute) && !gate_off);
             pending.push(Pending {
                 binding,
                 key: binding.display_name(),
                 decision,
                 replicas: target.replicas,
+                listed,
             });
         }
         bindings_affected += usize::from(affected);
@@ -373,14 +413,26 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     }
 
     // Run the queue.
-    let items: Vec<QueueItem> = pending
+    let listed: Vec<&Pending> = pending.iter().filter(|p| p.listed).collect();
+    let items: Vec<QueueItem> = listed
         .iter()
-        .filter_map(|p| QueueItem::from_decision(p.key.clone(), &p.decision, scenario.now))
+        .map(|p| QueueItem {
+            binding: p.key.clone(),
+            cluster: p.decision.cluster.clone(),
+            kind: p.binding.kind,
+            due: p.decision.action.due(scenario.now),
+            unreadable: p
+                .decision
+                .reasons
+                .iter()
+                .any(|r| r.code == ReasonCode::NoexecuteTolerationsUnreadable),
+        })
         .collect();
     let timeline = simulate_queue(
         &items,
         &faults,
         clusters.len(),
+        scenario.now,
         &scenario.queue,
         |item, _at| match prechecks.get(item.binding.as_str()) {
             Some(v) => PreCheck::from(v),
@@ -392,6 +444,11 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     for it in &timeline.items {
         fate.insert((it.binding.as_str(), it.cluster.as_str()), &it.outcome);
     }
+    let no_target: HashMap<&str, &Reason> = predictions
+        .iter()
+        .filter(|_| scenario.queue.model == QueueModel::Upstream)
+        .filter_map(|p| p.error.as_ref().map(|e| (p.binding.as_str(), e)))
+        .collect();
 
     // Assemble the outcomes.
     let mut summary = SimulationSummary {
@@ -404,7 +461,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         let due = p.decision.action.due(scenario.now);
         let mut reasons = p.decision.reasons.clone();
         let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
-            None => (verdict_of_stay(&p.decision), None),
+            None | Some(ItemOutcome::NotEvicted) => (verdict_of_stay(&p.decision), None),
             Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => {
                 (Verdict::Evict, Some(*at))
             }
@@ -422,6 +479,19 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 (Verdict::Halted, None)
             }
         };
+        if let (true, Some(why)) = (
+            matches!(verdict, Verdict::Evict | Verdict::EvictLater),
+            no_target.get(p.key.as_str()),
+        ) {
+            summary.evictions_without_target += 1;
+            reasons.push(Reason::new(
+                ReasonCode::EvictionWithoutTarget,
+                format!(
+                    "upstream evicts although no other cluster can take the replicas ({}): the scheduler places nothing and the graceful eviction controller removes the old copy all the same (karmada#7455)",
+                    why.message
+                ),
+            ));
+        }
         if matches!(verdict, Verdict::Evict | Verdict::EvictLater) {
             *summary
                 .replicas_leaving
@@ -462,7 +532,17 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                     }
                 }
             }
-            None => summary.capacity_shortfalls.push(prediction.clone()),
+            None => {
+                let everything_leaves = binding
+                    .spec
+                    .clusters
+                    .iter()
+                    .all(|t| prediction.leaves.contains(&t.name));
+                if everything_leaves && scenario.queue.model == QueueModel::Upstream {
+                    summary.workloads_lost += 1;
+                }
+                summary.capacity_shortfalls.push(prediction.clone());
+            }
         }
     }
 
@@ -472,6 +552,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         assumed: scenario.settings.clone(),
         queue_settings: scenario.queue.clone(),
         faulty_clusters: faulty,
+        proposal_effects,
         total_clusters: clusters.len(),
         outcomes,
         predictions,

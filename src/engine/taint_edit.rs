@@ -49,85 +49,134 @@ impl EditOutcome {
 /// Why an edit cannot be applied to a cluster (a validation error: nothing is written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditError {
-    /// The key and effect exist with another value and `--overwrite` was not given.
-    NeedsOverwrite { existing: String, requested: String },
-    /// A removal matched no taint.
-    NotFound { removal: String },
+    /// Taints with these keys and effects exist with other values and `--overwrite` was
+    /// not given.
+    NeedsOverwrite { existing: Vec<String> },
+    /// These removals matched no taint.
+    NotFound { removals: Vec<String> },
+    /// Karmada's API would reject the resulting taint list (the broken rules).
+    Rejected { rules: Vec<String> },
 }
 
 impl std::fmt::Display for EditError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EditError::NeedsOverwrite {
-                existing,
-                requested,
-            } => write!(
+            EditError::NeedsOverwrite { existing } => write!(
                 f,
-                "already has taint {existing}; pass --overwrite to replace it with {requested}"
+                "already has taint(s) {} with another value; pass --overwrite to replace",
+                existing.join(", ")
             ),
-            EditError::NotFound { removal } => write!(f, "taint {removal} not found"),
+            EditError::NotFound { removals } => {
+                let list: Vec<String> = removals.iter().map(|r| format!("{r:?}")).collect();
+                write!(f, "taint {} not found", list.join(", "))
+            }
+            EditError::Rejected { rules } => write!(
+                f,
+                "Karmada's API would reject the resulting taints: {}",
+                rules.join("; ")
+            ),
         }
     }
 }
 
-/// Apply `changes` to `current`.
+/// Apply `changes` to `current`, as upstream karmadactl's `taint` does (family
+/// `taint_args`), with these deliberate differences (`docs/semantics.md`):
+/// - an addition identical to a present taint (key, value, effect) leaves it alone,
+///   `timeAdded` included, instead of needing `--overwrite`: repeating a command never
+///   restarts a toleration clock;
+/// - `--overwrite` changes the value in place and keeps `timeAdded` for the same reason;
+/// - a new `NoExecute` (or the proposal's `PreferNoExecute`) taint gets `timeAdded = now`
+///   (UTC, whole seconds), as Karmada's own Cluster API would stamp it;
+/// - the order of the present taints is kept and new ones are appended.
 ///
-/// - An identical taint (key, value, effect) already present is left alone, `timeAdded`
-///   included, so repeating a command never restarts a toleration clock.
-/// - The same key and effect with another value needs `overwrite`; the value is replaced
-///   and `timeAdded` kept for the same reason.
-/// - New `NoExecute`/`PreferNoExecute` taints get `timeAdded = now` (UTC, whole seconds).
-/// - `KEY:EFFECT-` removes that taint, `KEY-` every taint with the key; a removal that
-///   matches nothing is an error, as in kubectl.
-/// - The order of untouched taints is kept; new ones are appended in command order.
+/// As upstream: without `--overwrite`, an addition whose key and effect exist with
+/// another value is an error; the additions replace every present taint with their key
+/// and effect; then each removal (`KEY:EFFECT-` or every effect with `KEY-`) removes its
+/// matches from the list as it stands, and every removal that removes nothing is named
+/// in one error (once). A taint with the key and effect of an earlier one is dropped.
 pub fn edit_taints(
     current: &[Taint],
     changes: &TaintChanges,
     overwrite: bool,
     now: Timestamp,
 ) -> Result<TaintEdit, EditError> {
-    let mut taints: Vec<Taint> = current.to_vec();
-    let (mut added, mut updated, mut removed) = (Vec::new(), Vec::new(), Vec::new());
-
-    for r in &changes.remove {
-        let before = taints.len();
-        let mut gone = Vec::new();
-        taints.retain(|t| {
-            let hit = removal_matches(r, t);
-            if hit {
-                gone.push(describe(t));
-            }
-            !hit
-        });
-        if taints.len() == before {
-            return Err(EditError::NotFound {
-                removal: r.to_string(),
-            });
+    let same = |t: &Taint, s: &TaintSpec| t.key == s.key && t.effect == s.effect.as_str();
+    let value_of = |t: &Taint| t.value.clone().unwrap_or_default();
+    if !overwrite {
+        let existing: Vec<String> = changes
+            .add
+            .iter()
+            .flat_map(|s| {
+                current.iter().filter(move |t| {
+                    same(t, s) && value_of(t) != s.value.clone().unwrap_or_default()
+                })
+            })
+            .map(describe)
+            .collect();
+        if !existing.is_empty() {
+            return Err(EditError::NeedsOverwrite { existing });
         }
-        removed.extend(gone);
     }
 
+    let mut taints: Vec<Taint> = current.to_vec();
+    let (mut added, mut updated, mut removed) = (Vec::new(), Vec::new(), Vec::new());
     for spec in &changes.add {
-        let existing = taints
-            .iter_mut()
-            .find(|t| t.key == spec.key && t.effect == spec.effect.as_str());
-        match existing {
-            Some(t) if t.value.as_deref().unwrap_or("") == spec.value.as_deref().unwrap_or("") => {}
-            Some(t) if overwrite => {
-                t.value = spec.value.clone();
-                updated.push(spec.to_string());
-            }
-            Some(t) => {
-                return Err(EditError::NeedsOverwrite {
-                    existing: describe(t),
-                    requested: spec.to_string(),
-                })
+        match taints.iter().position(|t| same(t, spec)) {
+            Some(first) => {
+                let wanted = spec.value.clone().unwrap_or_default();
+                if value_of(&taints[first]) != wanted {
+                    taints[first].value = spec.value.clone();
+                    updated.push(spec.to_string());
+                }
+                // Any further taint with the same key and effect is replaced too.
+                let mut i = 0;
+                taints.retain(|t| {
+                    let keep = i <= first || !same(t, spec);
+                    i += 1;
+                    keep
+                });
             }
             None => {
                 taints.push(new_taint(spec, now));
                 added.push(spec.to_string());
             }
         }
+    }
+
+    // As upstream rebuilds the list, a later taint with the key and effect of an earlier
+    // one is dropped (Karmada's API would reject the pair anyway).
+    let mut seen: Vec<(String, String)> = Vec::with_capacity(taints.len());
+    taints.retain(|t| {
+        let id = (t.key.clone(), t.effect.clone());
+        if seen.contains(&id) {
+            removed.push(describe(t));
+            false
+        } else {
+            seen.push(id);
+            true
+        }
+    });
+
+    let mut missing: Vec<String> = Vec::new();
+    for r in &changes.remove {
+        let before = taints.len();
+        taints.retain(|t| {
+            let hit = removal_matches(r, t);
+            if hit {
+                removed.push(describe(t));
+            }
+            !hit
+        });
+        let name = match r.effect {
+            Some(e) => format!("{}:{e}", r.key),
+            None => r.key.clone(),
+        };
+        if taints.len() == before && !missing.contains(&name) {
+            missing.push(name);
+        }
+    }
+    if !missing.is_empty() {
+        return Err(EditError::NotFound { removals: missing });
     }
 
     let outcome = if !added.is_empty() || !updated.is_empty() {
@@ -172,7 +221,7 @@ pub fn adds_evicting_taint(changes: &TaintChanges) -> Option<TaintEffect> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::taint_spec::parse_changes;
+    use crate::api::taint_spec::{parse_changes, Effects};
 
     fn now() -> Timestamp {
         "2026-11-22T12:00:00.750Z".parse().unwrap()
@@ -185,7 +234,7 @@ mod tests {
     fn edit(current: &[Taint], words: &[&str], overwrite: bool) -> Result<TaintEdit, EditError> {
         edit_taints(
             current,
-            &parse_changes(words.iter().copied()).unwrap(),
+            &parse_changes(words.iter().copied(), Effects::WithProposal).unwrap(),
             overwrite,
             now(),
         )
@@ -255,9 +304,40 @@ mod tests {
         assert_eq!(
             edit(&cur, &["a:NoExecute-"], false),
             Err(EditError::NotFound {
-                removal: "a:NoExecute-".into()
+                removals: vec!["a:NoExecute".into()]
             })
         );
         assert!(edit(&[], &["a-"], false).is_err());
+        // Removals apply in turn: the second finds nothing; every miss is named once.
+        assert_eq!(
+            edit(&cur, &["a-", "a-", "a-", "b:NoSchedule-"], false),
+            Err(EditError::NotFound {
+                removals: vec!["a".into(), "b:NoSchedule".into()]
+            })
+        );
+    }
+
+    #[test]
+    fn an_addition_replaces_every_taint_with_its_key_and_effect() {
+        let cur = [
+            taint("a", Some("1"), "NoSchedule"),
+            taint("x", None, "NoExecute"),
+            taint("a", Some("2"), "NoSchedule"),
+        ];
+        let e = edit(&cur, &["a=3:NoSchedule"], true).unwrap();
+        assert_eq!(
+            e.taints.iter().map(describe).collect::<Vec<_>>(),
+            ["a=3:NoSchedule", "x:NoExecute"]
+        );
+        // A duplicate no change names is dropped too, the first one kept.
+        let cur = [
+            taint("d", Some("1"), "NoExecute"),
+            taint("d", Some("2"), "NoExecute"),
+        ];
+        let e = edit(&cur, &["z:NoSchedule"], false).unwrap();
+        assert_eq!(
+            e.taints.iter().map(describe).collect::<Vec<_>>(),
+            ["d=1:NoExecute", "z:NoSchedule"]
+        );
     }
 }

@@ -78,12 +78,9 @@ pub fn first_tolerating<'t>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum TolerationSource {
-    /// The `policy.karmada.io/applied-placement` annotation.
+    /// The `policy.karmada.io/applied-placement` annotation (the only source upstream's
+    /// taint manager reads).
     AppliedPlacement,
-    /// `spec.placement.clusterTolerations`.
-    SpecPlacement,
-    /// Neither exists: the binding tolerates nothing.
-    None,
 }
 
 /// A binding's cluster tolerations and the reason naming their source.
@@ -118,42 +115,30 @@ pub fn applied_placement(
         })
 }
 
-/// The tolerations a binding's taint decisions use: the applied-placement annotation
-/// first, else `spec.placement.clusterTolerations`. An unreadable annotation is an error
-/// (the controller would fail on it too and retry without evicting).
+/// The tolerations upstream's taint manager uses for a binding: those of the placement
+/// in its applied-placement annotation, and nothing else. Without the annotation (or
+/// with one that is not a Placement) the taint manager fails on the binding and retries
+/// forever, without evicting it: that is the `Err` here.
 pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Reason> {
-    if let Some(placement) = applied_placement(binding.annotations)? {
-        let n = placement.cluster_tolerations.len();
-        return Ok(BindingTolerations {
-            tolerations: placement.cluster_tolerations,
-            source: TolerationSource::AppliedPlacement,
-            reason: Reason::new(
-                ReasonCode::TolerationsFromAppliedPlacement,
-                format!("{n} toleration(s) read from annotation {APPLIED_PLACEMENT_ANNOTATION}"),
-            ),
-        });
-    }
-    if let Some(placement) = &binding.spec.placement {
-        let n = placement.cluster_tolerations.len();
-        return Ok(BindingTolerations {
-            tolerations: placement.cluster_tolerations.clone(),
-            source: TolerationSource::SpecPlacement,
-            reason: Reason::new(
-                ReasonCode::TolerationsFromSpecPlacement,
-                format!(
-                    "no {APPLIED_PLACEMENT_ANNOTATION} annotation; {n} toleration(s) read from spec.placement.clusterTolerations"
+    match applied_placement(binding.annotations)? {
+        Some(placement) => {
+            let n = placement.cluster_tolerations.len();
+            Ok(BindingTolerations {
+                tolerations: placement.cluster_tolerations,
+                source: TolerationSource::AppliedPlacement,
+                reason: Reason::new(
+                    ReasonCode::TolerationsFromAppliedPlacement,
+                    format!("{n} toleration(s) read from annotation {APPLIED_PLACEMENT_ANNOTATION}"),
                 ),
+            })
+        }
+        None => Err(Reason::new(
+            ReasonCode::AppliedPlacementMissing,
+            format!(
+                "the binding has no {APPLIED_PLACEMENT_ANNOTATION} annotation: upstream's taint manager reads tolerations only from it, fails on the binding and retries without evicting (spec.placement is not consulted)"
             ),
-        });
+        )),
     }
-    Ok(BindingTolerations {
-        tolerations: Vec::new(),
-        source: TolerationSource::None,
-        reason: Reason::new(
-            ReasonCode::TolerationsNone,
-            "the binding has neither an applied placement nor spec.placement: it tolerates no taint",
-        ),
-    })
 }
 
 #[cfg(test)]
@@ -280,21 +265,16 @@ mod tests {
     }
 
     #[test]
-    fn spec_placement_is_the_fallback() {
+    fn without_the_annotation_the_tolerations_are_unreadable() {
+        // spec.placement is not consulted: upstream's taint manager fails on the binding.
         let spec = spec_with(vec![tol(Some("spec"), Some("Exists"), None, None)]);
-        let got = tolerations_of(BindingRef::new(&spec, None)).unwrap();
-        assert_eq!(got.source, TolerationSource::SpecPlacement);
-        assert_eq!(got.tolerations.len(), 1);
+        let err = tolerations_of(BindingRef::new(&spec, None)).unwrap_err();
+        assert_eq!(err.code, "applied-placement-missing");
         let empty = BTreeMap::from([(APPLIED_PLACEMENT_ANNOTATION.to_string(), " ".to_string())]);
-        let got = tolerations_of(BindingRef::new(&spec, Some(&empty))).unwrap();
-        assert_eq!(got.source, TolerationSource::SpecPlacement);
-    }
-
-    #[test]
-    fn no_placement_tolerates_nothing() {
-        let got = tolerations_of(BindingRef::new(&BindingSpec::default(), None)).unwrap();
-        assert_eq!(got.source, TolerationSource::None);
-        assert!(got.tolerations.is_empty());
+        let err = tolerations_of(BindingRef::new(&spec, Some(&empty))).unwrap_err();
+        assert_eq!(err.code, "applied-placement-missing");
+        let err = tolerations_of(BindingRef::new(&BindingSpec::default(), None)).unwrap_err();
+        assert_eq!(err.code, "applied-placement-missing");
     }
 
     #[test]

@@ -18,6 +18,8 @@ pub struct ImpactPreview {
     pub targets: Vec<String>,
     /// The settings the prediction assumed.
     pub assumed: ControllerSettings,
+    /// The queue it assumed.
+    pub queue: QueueSettings,
     /// Every binding placement on a target cluster, and its fate.
     pub placements: Vec<PairOutcome>,
     /// How many of them are evicted (now or later).
@@ -60,6 +62,7 @@ pub async fn preview(
     Ok(ImpactPreview {
         targets: targets.to_vec(),
         assumed: sim.assumed,
+        queue: sim.queue_settings,
         placements,
         evicted,
         now,

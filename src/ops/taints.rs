@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::write::{write_all, Ended, ObjectOutcome, DEFAULT_MAX_IN_FLIGHT};
 use super::DryRun;
+use crate::api::taint::validate_cluster_taints;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::client::{ControlPlane, Plan};
 use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
@@ -40,6 +41,24 @@ impl TaintPlan {
     }
 }
 
+/// `edit` on `current`, refused when Karmada's API would reject the taints it writes
+/// (every writer of cluster taints goes through here).
+pub fn checked(
+    edit: &EditFn<'_>,
+    current: &[Taint],
+    now: Timestamp,
+) -> Result<TaintEdit, EditError> {
+    let e = edit(current, now)?;
+    if e.outcome != EditOutcome::Unchanged {
+        if let Err(violations) = validate_cluster_taints(&e.taints) {
+            return Err(EditError::Rejected {
+                rules: violations.iter().map(ToString::to_string).collect(),
+            });
+        }
+    }
+    Ok(e)
+}
+
 /// Plan `edit` on every cluster. Any target the edit refuses refuses the whole job:
 /// `Err` lists every refusal (`cluster "NAME": why`), and nothing is written.
 pub fn plan(
@@ -51,7 +70,7 @@ pub fn plan(
     let mut refused = Vec::new();
     for cluster in clusters {
         let name = cluster.metadata.name.clone().unwrap_or_default();
-        match edit(cluster.taints(), now) {
+        match checked(edit, cluster.taints(), now) {
             Ok(e) => plans.push(TaintPlan { cluster, edit: e }),
             Err(e) => refused.push(format!("cluster {name:?}: {e}")),
         }
@@ -120,7 +139,7 @@ pub async fn apply(
         .map(|p| (p.name().to_string(), Some(p.cluster)))
         .collect();
     let decide = |c: &Cluster| {
-        edit(c.taints(), now).map(|e| {
+        checked(edit, c.taints(), now).map(|e| {
             if e.outcome == EditOutcome::Unchanged {
                 Plan::Keep(e)
             } else {

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::time::{clock, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
+use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::Provenance;
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
 use crate::fleet::SourceInfo;
@@ -71,6 +72,7 @@ fn paint(verdict: Verdict) -> String {
         Verdict::NotMigratedGateOff | Verdict::Halted => text.magenta().to_string(),
         Verdict::Abandoned => text.red().to_string(),
         Verdict::Recovered => text.green().to_string(),
+        Verdict::Retrying => text.magenta().to_string(),
     }
 }
 
@@ -118,14 +120,7 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         s.graceful_eviction_timeout_seconds,
         src("graceful-eviction-timeout"),
     );
-    let q = &sim.queue_settings;
-    out += &format!(
-        "Queue:    {}/s, {}/s above {} faulty share in fleets over {} clusters, else stop\n",
-        q.resource_eviction_rate,
-        q.secondary_resource_eviction_rate,
-        q.unhealthy_cluster_threshold,
-        q.large_cluster_num_threshold
-    );
+    out += &format!("Queue:    {}\n", queue_line(&sim.queue_settings));
     out += &format!(
         "Faulty:   {} of {} clusters ({})\n\n",
         sim.faulty_clusters.len(),
@@ -137,6 +132,13 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         }
     );
 
+    if !sim.proposal_effects.is_empty() {
+        out = out.trim_end().to_string() + "\n";
+        out += &format!(
+            "Proposal: PreferNoExecute on {} is the failover proposal's effect ({PROPOSAL_LABEL}); simulated as the proposal describes\n\n",
+            sim.proposal_effects.join(", ")
+        );
+    }
     if sim.outcomes.is_empty() {
         out += "No binding is placed on a faulty cluster: nothing would move.\n";
         return out;
@@ -231,8 +233,41 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             out += &format!("    {}: {why}\n", p.binding);
         }
     }
+    if sum.evictions_without_target > 0 {
+        out += &format!(
+            "  {} {} eviction(s) with nowhere to go, {} workload(s) would disappear: upstream evicts anyway and then removes the old copy (karmada#7455); rule eviction-without-target\n",
+            "WARNING:".red().bold(),
+            sum.evictions_without_target,
+            sum.workloads_lost
+        );
+    }
     out += &timeline(sim);
     out
+}
+
+/// The label of everything that exists only in the failover proposal.
+pub const PROPOSAL_LABEL: &str = "proposal: not accepted by Karmada's API";
+
+/// The queue model and its settings, in one line.
+pub fn queue_line(q: &QueueSettings) -> String {
+    match q.model {
+        QueueModel::Upstream => {
+            let pause = crate::engine::queue::limiter::dynamic_delay(q.resource_eviction_rate as f32);
+            let pause = jiff::SignedDuration::from_nanos(pause);
+            let w = q.workers_per_queue;
+            format!(
+                "upstream: one queue for ResourceBindings and one for ClusterResourceBindings, {w} workers each, a {pause:#} pause after every binding ({}/s): {w} at once, then {w} every {pause:#}",
+                q.resource_eviction_rate
+            )
+        }
+        QueueModel::Proposal => format!(
+            "proposal model (not built upstream): {}/s, {}/s above {} faulty share in fleets over {} clusters, else stop; evictions with nowhere to go are abandoned",
+            q.resource_eviction_rate,
+            q.secondary_resource_eviction_rate,
+            q.unhealthy_cluster_threshold,
+            q.large_cluster_num_threshold
+        ),
+    }
 }
 
 /// An ASCII histogram of queue processing times, with the rate periods.
@@ -261,10 +296,20 @@ fn timeline(sim: &Simulation) -> String {
         } else {
             format!("{} ({})", clock(r.from, sim.now), offset(r.from, sim.now))
         };
-        out += &format!(
-            "  from {from}: {}/s with {} of {} clusters faulty ({})\n",
-            r.rate, r.faulty_clusters, r.total_clusters, r.reason.code
-        );
+        out += &match sim.queue_settings.model {
+            QueueModel::Upstream => format!(
+                "  from {from}: {} workers per queue at {}/s each, {} of {} clusters faulty ({})\n",
+                sim.queue_settings.workers_per_queue,
+                r.rate,
+                r.faulty_clusters,
+                r.total_clusters,
+                r.reason.code
+            ),
+            QueueModel::Proposal => format!(
+                "  from {from}: {}/s with {} of {} clusters faulty ({})\n",
+                r.rate, r.faulty_clusters, r.total_clusters, r.reason.code
+            ),
+        };
     }
     if times.is_empty() {
         out += "  nothing is processed\n";

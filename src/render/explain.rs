@@ -77,12 +77,12 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     out += &format!("Time:      {} (reference)\n", r.now);
     let src = |k: &str| r.settings_source.get(k).map_or("default", |o| o.as_str());
     out += &format!(
-        "Assumed:   Failover={} ({}), enable-no-execute-taint-eviction={} ({}), queue {}/s\n",
+        "Assumed:   Failover={} ({}), enable-no-execute-taint-eviction={} ({})\nQueue:     {}\n",
         r.assumed.failover_feature_gate,
         src("feature-gates"),
         r.assumed.enable_no_execute_taint_eviction,
         src("enable-no-execute-taint-eviction"),
-        r.queue_settings.resource_eviction_rate
+        super::dry_run::queue_line(&r.queue_settings)
     );
     match &r.tolerations_error {
         None => {
@@ -105,8 +105,13 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
             c.cluster.bold(),
             c.replicas
         );
+        let label = if r.proposal_effects.contains(&c.cluster) {
+            format!(" (PreferNoExecute: {})", super::dry_run::PROPOSAL_LABEL)
+        } else {
+            String::new()
+        };
         out += &format!(
-            "  taints:   {}\n",
+            "  taints:   {}{label}\n",
             if c.taints.is_empty() {
                 "none".into()
             } else {

@@ -15,9 +15,10 @@ pub fn text(p: &ImpactPreview) -> String {
         );
     }
     let mut out = format!(
-        "Impact (assuming Failover={}, enable-no-execute-taint-eviction={}; see --feature-gates): {} of {} binding placement(s) would be evicted\n",
+        "Impact (assuming Failover={}, enable-no-execute-taint-eviction={}, {} queue; see --feature-gates): {} of {} binding placement(s) would be evicted\n",
         p.assumed.failover_feature_gate,
         p.assumed.enable_no_execute_taint_eviction,
+        p.queue.model,
         p.evicted,
         p.placements.len()
     );

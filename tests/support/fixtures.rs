@@ -32,11 +32,17 @@ pub fn resource_for(kind: &str) -> Option<ApiResource> {
 /// Create every object of a fleet file (a kubectl List in YAML or JSON, such as
 /// `examples/quickstart.yaml`), namespaces and status included.
 pub async fn load_fleet(client: &Client, path: &Path) {
-    use kube::api::{Patch, PatchParams};
     let text =
         std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
     let list: Value = serde_saphyr::from_str(&text).expect("a YAML or JSON kubectl List");
-    for item in list["items"].as_array().expect("a kubectl List") {
+    create_items(client, list["items"].as_array().expect("a kubectl List")).await;
+}
+
+/// Create every object of `items` (kinds this tool reads; others are skipped), their
+/// namespaces and their status included.
+pub async fn create_items(client: &Client, items: &[Value]) {
+    use kube::api::{Patch, PatchParams};
+    for item in items {
         let Some(ar) = resource_for(item["kind"].as_str().unwrap_or_default()) else {
             continue;
         };

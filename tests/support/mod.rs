@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod fixtures;
+pub mod karmada;
 pub mod proxy;
 
 use std::net::TcpListener;
@@ -35,12 +36,27 @@ pub struct TestEnv {
 
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
 
+/// The CRDs a control plane serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crds {
+    /// Those generated from this crate's types (`karmadactl::api::crd::all`).
+    Tool,
+    /// Upstream Karmada's (`../shared/karmada/crds*`), and the tool's Cluster CRD, which
+    /// upstream serves from its aggregated apiserver instead.
+    Upstream,
+}
+
 /// The control plane of this test binary, started on first use (once: a failed start
 /// fails every test that needs it, without starting again).
 pub fn env() -> &'static TestEnv {
-    let started = ENV.get_or_init(|| {
+    started(&ENV, Crds::Tool)
+}
+
+/// Start (once per `slot`) a control plane serving `crds`.
+pub fn started(slot: &'static OnceLock<Result<TestEnv, String>>, crds: Crds) -> &'static TestEnv {
+    let started = slot.get_or_init(|| {
         // Start on a plain thread: tests may call this from inside a tokio runtime.
-        std::thread::spawn(start).join().map_err(|e| {
+        std::thread::spawn(move || start(crds)).join().map_err(|e| {
             e.downcast_ref::<String>()
                 .cloned()
                 .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
@@ -94,7 +110,7 @@ fn write(path: &Path, text: &str) {
 
 // The servers outlive every test; the watchdog below ends them when this binary exits.
 #[allow(clippy::zombie_processes)]
-fn start() -> TestEnv {
+fn start(crds: Crds) -> TestEnv {
     let assets = assets_dir();
     let dir = tempfile::Builder::new()
         .prefix("karmadactl-test-")
@@ -231,7 +247,7 @@ fn start() -> TestEnv {
         .unwrap();
     rt.block_on(async {
         env.wait_ready().await;
-        env.install().await;
+        env.install(crds).await;
     });
     env
 }
@@ -310,10 +326,18 @@ impl TestEnv {
         }
     }
 
-    async fn install(&self) {
+    async fn install(&self, set: Crds) {
         let client = self.admin().await;
+        let wanted = match set {
+            Crds::Tool => karmadactl::api::crd::all(),
+            Crds::Upstream => karmadactl::api::crd::all()
+                .into_iter()
+                .filter(|c| c.spec.names.kind == "Cluster")
+                .chain(karmada::upstream_crds())
+                .collect(),
+        };
         let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
-        for crd in karmadactl::api::crd::all() {
+        for crd in wanted.clone() {
             crds.create(&PostParams::default(), &crd)
                 .await
                 .unwrap_or_else(|e| {
@@ -324,7 +348,7 @@ impl TestEnv {
                 });
         }
         let deadline = Instant::now() + Duration::from_secs(60);
-        for crd in karmadactl::api::crd::all() {
+        for crd in wanted {
             let name = crd.metadata.name.unwrap();
             loop {
                 let got = crds.get(&name).await.unwrap();

@@ -206,6 +206,14 @@ fn spec(
     }
 }
 
+/// The applied-placement annotation upstream's taint manager reads tolerations from.
+fn applied(s: &BindingSpec) -> std::collections::BTreeMap<String, String> {
+    std::collections::BTreeMap::from([(
+        crate::api::APPLIED_PLACEMENT_ANNOTATION.to_string(),
+        serde_json::to_string(s.placement.as_ref().unwrap()).unwrap(),
+    )])
+}
+
 fn all_on() -> ControllerSettings {
     ControllerSettings {
         failover_feature_gate: true,
@@ -234,7 +242,7 @@ fn defaults_are_upstreams() {
 fn cluster_outside_the_result_stays() {
     let s = spec(&["m2"], vec![], None);
     let d = decide_cluster(
-        BindingRef::new(&s, None),
+        BindingRef::new(&s, Some(&applied(&s))),
         &cluster("m1", vec![taint("a", "NoExecute", Some(NOW))]),
         &all_on(),
         ts(NOW),
@@ -247,7 +255,7 @@ fn cluster_outside_the_result_stays() {
 fn no_eviction_taints_stays() {
     let s = spec(&["m1"], vec![], None);
     let d = decide_cluster(
-        BindingRef::new(&s, None),
+        BindingRef::new(&s, Some(&applied(&s))),
         &cluster("m1", vec![taint("a", "NoSchedule", None)]),
         &all_on(),
         ts(NOW),
@@ -267,7 +275,7 @@ fn failover_gate_off_stays() {
         ],
     );
     let d = decide_cluster(
-        BindingRef::new(&s, None),
+        BindingRef::new(&s, Some(&applied(&s))),
         &c,
         &ControllerSettings::default(),
         ts(NOW),
@@ -285,7 +293,12 @@ fn noexecute_needs_the_eviction_flag() {
         failover_feature_gate: true,
         ..Default::default()
     };
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &settings, ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &settings,
+        ts(NOW),
+    );
     assert_eq!(d.action, Action::Stay);
     assert_eq!(codes(&d), ["noexecute-eviction-disabled"]);
 }
@@ -294,14 +307,19 @@ fn noexecute_needs_the_eviction_flag() {
 fn untolerated_noexecute_evicts_with_flag_purge_mode() {
     let s = spec(&["m1"], vec![], None);
     let c = cluster("m1", vec![taint("a", "NoExecute", Some(NOW))]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(d.action, Action::EvictNow);
     assert_eq!(d.purge_mode, Some(PurgeMode::Gracefully));
     assert_eq!(d.graceful_eviction_timeout_seconds, Some(600));
     assert_eq!(
         codes(&d),
         [
-            "tolerations-from-spec-placement",
+            "tolerations-from-applied-placement",
             "noexecute-untolerated",
             "purge-mode-from-controller-flag",
             "graceful-eviction-timeout"
@@ -311,14 +329,19 @@ fn untolerated_noexecute_evicts_with_flag_purge_mode() {
         no_execute_taint_eviction_purge_mode: PurgeMode::Directly,
         ..all_on()
     };
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &directly, ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &directly,
+        ts(NOW),
+    );
     assert_eq!(d.purge_mode, Some(PurgeMode::Directly));
     assert_eq!(d.graceful_eviction_timeout_seconds, None);
     let odd = ControllerSettings {
         no_execute_taint_eviction_purge_mode: PurgeMode::Never,
         ..all_on()
     };
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &odd, ts(NOW));
+    let d = decide_cluster(BindingRef::new(&s, Some(&applied(&s))), &c, &odd, ts(NOW));
     assert_eq!(d.purge_mode, Some(PurgeMode::Gracefully));
 }
 
@@ -330,7 +353,12 @@ fn tolerated_noexecute_is_scheduled() {
         None,
     );
     let c = cluster("m1", vec![taint("a", "NoExecute", Some(NOW))]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(
         d.action,
         Action::EvictAfter {
@@ -364,7 +392,12 @@ fn unreadable_applied_placement_stays() {
 fn prefer_noexecute_without_failover_stays_even_untolerated() {
     let s = spec(&["m1"], vec![], None);
     let c = cluster("m1", vec![taint("a", "PreferNoExecute", Some(NOW))]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(d.action, Action::Stay);
     assert_eq!(codes(&d), ["prefer-noexecute-no-failover"]);
 }
@@ -381,7 +414,12 @@ fn prefer_noexecute_ignores_tolerations() {
         }),
     );
     let c = cluster("m1", vec![taint("a", "PreferNoExecute", Some(NOW))]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(d.action, Action::EvictNow);
     assert_eq!(codes(&d)[0], "prefer-noexecute-failover-due");
 }
@@ -393,7 +431,12 @@ fn prefer_noexecute_defaults_to_300_seconds() {
         "m1",
         vec![taint("a", "PreferNoExecute", Some("2026-11-22T11:58:00Z"))],
     );
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(
         d.action,
         Action::EvictAfter {
@@ -425,7 +468,12 @@ fn prefer_noexecute_does_not_need_the_noexecute_flag() {
         failover_feature_gate: true,
         ..Default::default()
     };
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &settings, ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &settings,
+        ts(NOW),
+    );
     assert_eq!(d.action, Action::EvictNow);
     assert_eq!(d.purge_mode, Some(PurgeMode::Directly));
     assert!(codes(&d).contains(&"purge-mode-from-failover-policy"));
@@ -442,7 +490,12 @@ fn prefer_noexecute_without_time_added_counts_from_now() {
         }),
     );
     let c = cluster("m1", vec![taint("a", "PreferNoExecute", None)]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(
         d.action,
         Action::EvictAfter {
@@ -470,7 +523,12 @@ fn earliest_of_noexecute_and_prefer_noexecute_wins() {
             taint("soft", "PreferNoExecute", Some(NOW)),
         ],
     );
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     assert_eq!(
         d.action,
         Action::EvictAfter {
@@ -487,7 +545,12 @@ fn earliest_of_noexecute_and_prefer_noexecute_wins() {
 fn decision_serializes_with_codes() {
     let s = spec(&["m1"], vec![], None);
     let c = cluster("m1", vec![taint("a", "NoExecute", Some(NOW))]);
-    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    let d = decide_cluster(
+        BindingRef::new(&s, Some(&applied(&s))),
+        &c,
+        &all_on(),
+        ts(NOW),
+    );
     let j = serde_json::to_value(&d).unwrap();
     assert_eq!(j["action"], "EvictNow");
     assert_eq!(j["cluster"], "m1");
@@ -554,7 +617,24 @@ proptest::proptest! {
     ) {
         let soft: Vec<Taint> = taints.into_iter().filter(|t| !t.effect.ends_with("NoExecute")).collect();
         let s = spec(&["m1"], vec![], Some(Default::default()));
-        let d = decide_cluster(BindingRef::new(&s, None), &cluster("m1", soft), &all_on(), ts(NOW));
+        let d = decide_cluster(BindingRef::new(&s, Some(&applied(&s))), &cluster("m1", soft), &all_on(), ts(NOW));
         proptest::prop_assert_eq!(d.action, Action::Stay);
     }
+}
+
+#[test]
+fn without_the_applied_placement_annotation_nothing_is_evicted() {
+    // spec.placement tolerates nothing, yet upstream's taint manager never gets that
+    // far: it fails on the missing annotation and retries.
+    let s = spec(&["m1"], vec![], None);
+    let c = cluster("m1", vec![taint("a", "NoExecute", Some(NOW))]);
+    let d = decide_cluster(BindingRef::new(&s, None), &c, &all_on(), ts(NOW));
+    assert_eq!(d.action, Action::Stay);
+    assert_eq!(
+        codes(&d),
+        [
+            "applied-placement-missing",
+            "noexecute-tolerations-unreadable"
+        ]
+    );
 }

@@ -1,53 +1,74 @@
-//! The proposal's rate-limited eviction queue, simulated: when each queued eviction is
-//! processed, dropped or abandoned, and the rate in force over time.
+//! The eviction queue, simulated: when each eviction the taint rules call for is
+//! processed (or dropped, abandoned, never processed), under one of two models.
 //!
-//! Model:
-//! - A cluster is faulty while it carries a `NoExecute` or `PreferNoExecute` taint: from
-//!   `since` until `recoveredAt` (never, when absent).
-//! - The rate at an instant depends on the faulty share of the fleet: at most
-//!   `unhealthyClusterThreshold`, `resourceEvictionRate`; above it,
-//!   `secondaryResourceEvictionRate` when the fleet has more than
-//!   `largeClusterNumThreshold` clusters, else 0 (eviction stops until the share drops).
-//! - One shared queue, first due first out (ties in input order). An item is processed at
-//!   the later of its due time and `1/rate` after the previous processing (the rate in
-//!   force at that previous processing); while the rate is 0, nothing is processed.
-//! - An item whose cluster recovers before it is processed is dropped at the recovery.
-//!   An item whose cluster has no fault listed never recovers (and that cluster does not
-//!   count as faulty).
-//! - At processing the pre-scheduling check runs; a failed check abandons the eviction.
-//!   Processing, evicted or abandoned, uses one slot of the rate.
-//!
-//! Runs in O((n + m) log(n + m)) for n items and m faults: one sort, then one pass.
+//! - [`QueueModel::Upstream`] (the default): what karmada-controller-manager runs today
+//!   ([`upstream`]): one queue for ResourceBindings and one for ClusterResourceBindings,
+//!   3 workers each, every worker pacing itself with the rate limiter of [`limiter`].
+//! - [`QueueModel::Proposal`]: the failover proposal's single queue that slows down or
+//!   stops above an unhealthy-cluster threshold and abandons evictions that would leave
+//!   a binding nowhere to go ([`proposal`]). Upstream did not build it; reports that use
+//!   it say so.
 
-use std::collections::HashMap;
+pub mod limiter;
+mod proposal;
+mod upstream;
 
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::{Reason, ReasonCode};
+use super::Reason;
+use crate::fleet::BindingKind;
+use limiter::LimiterOptions;
 
-/// The eviction-queue flags of karmada-controller-manager (proposal), with their
-/// defaults.
+/// Which eviction queue a prediction assumes.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, strum::Display, strum::EnumString,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum QueueModel {
+    /// Upstream's taint manager: two paced queues of 3 workers.
+    #[default]
+    Upstream,
+    /// The failover proposal's rate-limited queue (not built upstream).
+    Proposal,
+}
+
+/// The eviction-queue flags of karmada-controller-manager, with their defaults, and the
+/// model they are read under.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueSettings {
-    /// `--resource-eviction-rate`, bindings per second (0.5).
+    /// Which queue the prediction assumes.
+    pub model: QueueModel,
+    /// `--resource-eviction-rate`, bindings per second (0.5). Upstream: each worker
+    /// sleeps `1/rate` after every binding it processes.
     pub resource_eviction_rate: f64,
-    /// `--secondary-resource-eviction-rate`, bindings per second (0.1).
+    /// `--secondary-resource-eviction-rate`, bindings per second (0.1; proposal only).
     pub secondary_resource_eviction_rate: f64,
-    /// `--unhealthy-cluster-threshold`, share of faulty clusters (0.55).
+    /// `--unhealthy-cluster-threshold`, share of faulty clusters (0.55; proposal only).
     pub unhealthy_cluster_threshold: f64,
-    /// `--large-cluster-num-threshold`, fleet size (10).
+    /// `--large-cluster-num-threshold`, fleet size (10; proposal only).
     pub large_cluster_num_threshold: usize,
+    /// `--rate-limiter-*` (upstream only).
+    pub rate_limiter: LimiterOptions,
+    /// Workers per queue (upstream: 3).
+    pub workers_per_queue: usize,
+    /// Seconds between the taint manager's re-lists of a tainted cluster (upstream: 10).
+    pub relist_seconds: i64,
 }
 
 impl Default for QueueSettings {
     fn default() -> Self {
         QueueSettings {
+            model: QueueModel::Upstream,
             resource_eviction_rate: 0.5,
             secondary_resource_eviction_rate: 0.1,
             unhealthy_cluster_threshold: 0.55,
             large_cluster_num_threshold: 10,
+            rate_limiter: LimiterOptions::default(),
+            workers_per_queue: 3,
+            relist_seconds: 10,
         }
     }
 }
@@ -58,41 +79,31 @@ impl Default for QueueSettings {
 pub struct ClusterFault {
     /// The cluster.
     pub cluster: String,
-    /// When its NoExecute or PreferNoExecute taint appeared.
+    /// When its evicting taint appeared.
     pub since: Timestamp,
     /// When the taint went away (`None`: it stays).
     pub recovered_at: Option<Timestamp>,
 }
 
-/// One eviction waiting in the queue.
+/// One binding on one faulty cluster, as the queue sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueItem {
-    /// The binding (`namespace/name` or `name`).
+    /// The binding (`rb/namespace/name` or `crb/name`).
     pub binding: String,
-    /// The faulty cluster it is evicted from.
+    /// The faulty cluster.
     pub cluster: String,
-    /// When the failover decision makes the eviction due.
-    pub due: Timestamp,
+    /// Which upstream queue it is in.
+    #[serde(skip)]
+    pub kind: BindingKind,
+    /// When the taint rules make the eviction due (`None`: never, e.g. tolerated forever).
+    pub due: Option<Timestamp>,
+    /// The taint manager cannot decide (its tolerations are unreadable): upstream fails
+    /// on it and retries with back-off, without evicting.
+    pub unreadable: bool,
 }
 
-impl QueueItem {
-    /// The queue item for a failover decision that evicts (`None` when it stays): due
-    /// when the decision says (`now` for an immediate eviction).
-    pub fn from_decision(
-        binding: impl Into<String>,
-        decision: &super::noexecute::ClusterDecision,
-        now: Timestamp,
-    ) -> Option<QueueItem> {
-        Some(QueueItem {
-            binding: binding.into(),
-            cluster: decision.cluster.clone(),
-            due: decision.action.due(now)?,
-        })
-    }
-}
-
-/// The pre-scheduling check's answer for one item.
+/// The pre-scheduling check's answer for one item (proposal model).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PreCheck {
     /// There is somewhere to go: the eviction proceeds.
@@ -110,25 +121,28 @@ pub enum ItemOutcome {
         /// When.
         at: Timestamp,
     },
-    /// Processed at `at`, but the pre-scheduling check failed.
+    /// Processed at `at`, but the pre-scheduling check failed (proposal model).
     Abandoned {
         /// When.
         at: Timestamp,
         /// The check's reason.
         reason: Reason,
     },
-    /// Dropped from the queue when the cluster recovered at `at`.
+    /// Dropped: the cluster recovered at `at` before the eviction was processed.
     Dropped {
         /// When.
         at: Timestamp,
         /// Why.
         reason: Reason,
     },
-    /// Never processed: eviction stopped for good before its turn.
+    /// Never processed: eviction stopped for good before its turn (proposal model), or
+    /// the simulation's horizon was reached.
     Never {
         /// Why.
         reason: Reason,
     },
+    /// Not an eviction: the item is never due (it may still take queue slots).
+    NotEvicted,
 }
 
 /// One queued item and its fate.
@@ -140,19 +154,19 @@ pub struct ItemTimeline {
     /// The cluster.
     pub cluster: String,
     /// When it was due.
-    pub due: Timestamp,
+    pub due: Option<Timestamp>,
     /// What happened.
     #[serde(flatten)]
     pub outcome: ItemOutcome,
 }
 
-/// The rate in force from `from` until the next period.
+/// The pace in force from `from` until the next period.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RatePeriod {
     /// Start of the period.
     pub from: Timestamp,
-    /// Bindings per second (0: stopped).
+    /// Bindings per second (proposal: of the one queue; upstream: of each worker).
     pub rate: f64,
     /// Faulty clusters during the period.
     pub faulty_clusters: usize,
@@ -182,301 +196,55 @@ pub struct QueueSummary {
 pub struct QueueTimeline {
     /// One entry per input item, in input order.
     pub items: Vec<ItemTimeline>,
-    /// The rate over time, in time order.
+    /// The pace over time, in time order.
     pub rates: Vec<RatePeriod>,
     /// Outcome counts.
     pub summary: QueueSummary,
 }
 
-const NS: f64 = 1e9;
-
-fn to_ts(ns: i128) -> Timestamp {
-    let lo = Timestamp::MIN.as_nanosecond();
-    let hi = Timestamp::MAX.as_nanosecond();
-    Timestamp::from_nanosecond(ns.clamp(lo, hi)).unwrap_or(Timestamp::MAX)
-}
-
-/// A rate as a usable number: NaN and negatives are 0.
-fn sane(rate: f64) -> f64 {
-    if rate.is_finite() && rate > 0.0 {
-        rate
-    } else if rate == f64::INFINITY {
-        f64::MAX
-    } else {
-        0.0
-    }
-}
-
-/// The rate for `faulty` of `total` clusters, with its reason.
-fn rate_for(faulty: usize, total: usize, s: &QueueSettings) -> (f64, Reason) {
-    let share = if total == 0 {
-        0.0
-    } else {
-        faulty as f64 / total as f64
-    };
-    if share <= s.unhealthy_cluster_threshold || share.is_nan() {
-        let r = sane(s.resource_eviction_rate);
-        return (
-            r,
-            Reason::new(
-                ReasonCode::RateNormal,
-                format!(
-                    "{faulty}/{total} clusters faulty (share {share:.2} <= threshold {}): resource-eviction-rate {r}/s",
-                    s.unhealthy_cluster_threshold
-                ),
-            ),
-        );
-    }
-    if total > s.large_cluster_num_threshold {
-        let r = sane(s.secondary_resource_eviction_rate);
-        return (
-            r,
-            Reason::new(
-                ReasonCode::RateSecondary,
-                format!(
-                    "{faulty}/{total} clusters faulty (share {share:.2} > threshold {}) in a large fleet (> {}): secondary-resource-eviction-rate {r}/s",
-                    s.unhealthy_cluster_threshold, s.large_cluster_num_threshold
-                ),
-            ),
-        );
-    }
-    (
-        0.0,
-        Reason::new(
-            ReasonCode::RateHalted,
-            format!(
-                "{faulty}/{total} clusters faulty (share {share:.2} > threshold {}) in a small fleet (<= {}): eviction stops",
-                s.unhealthy_cluster_threshold, s.large_cluster_num_threshold
-            ),
-        ),
-    )
-}
-
-/// Internal rate period: start (ns), rate, faulty count.
-struct Period {
-    from: i128,
-    rate: f64,
-    faulty: usize,
-}
-
-/// Builds the rate periods from the faults. The first period starts at `i128::MIN`.
-fn periods(faults: &[ClusterFault], total: usize, s: &QueueSettings) -> Vec<Period> {
-    // Events: (+1 at since, -1 at recovery), applied per cluster so overlapping faults of
-    // one cluster count it once.
-    let mut events: Vec<(i128, bool, &str)> = Vec::with_capacity(faults.len() * 2);
-    for f in faults {
-        let since = f.since.as_nanosecond();
-        match f.recovered_at.map(|r| r.as_nanosecond()) {
-            Some(r) if r <= since => {} // never faulty
-            Some(r) => {
-                events.push((since, true, &f.cluster));
-                events.push((r, false, &f.cluster));
-            }
-            None => events.push((since, true, &f.cluster)),
-        }
-    }
-    events.sort_by_key(|e| e.0);
-    let mut open: HashMap<&str, usize> = HashMap::new();
-    let mut faulty = 0usize;
-    let (rate, _) = rate_for(0, total, s);
-    let mut out = vec![Period {
-        from: i128::MIN,
-        rate,
-        faulty: 0,
-    }];
-    let mut i = 0;
-    while i < events.len() {
-        let t = events[i].0;
-        while i < events.len() && events[i].0 == t {
-            let (_, up, cluster) = events[i];
-            let n = open.entry(cluster).or_insert(0);
-            if up {
-                *n += 1;
-                if *n == 1 {
-                    faulty += 1;
-                }
-            } else if *n > 0 {
-                *n -= 1;
-                if *n == 0 {
-                    faulty -= 1;
-                }
-            }
-            i += 1;
-        }
-        let last = out.last().map_or(usize::MAX, |p| p.faulty);
-        if faulty != last {
-            let (rate, _) = rate_for(faulty, total, s);
-            out.push(Period {
-                from: t,
-                rate,
-                faulty,
-            });
-        }
-    }
-    out
-}
-
-/// For each item, the recovery time (ns) of the fault it belongs to: the cluster's fault
-/// with the latest `since` at or before the item's due time (else its first fault).
-fn recoveries(items: &[QueueItem], faults: &[ClusterFault]) -> Vec<Option<i128>> {
-    let mut by_cluster: HashMap<&str, Vec<(i128, Option<i128>)>> = HashMap::new();
-    for f in faults {
-        by_cluster.entry(&f.cluster).or_default().push((
-            f.since.as_nanosecond(),
-            f.recovered_at.map(|r| r.as_nanosecond()),
-        ));
-    }
-    for list in by_cluster.values_mut() {
-        list.sort_by_key(|w| w.0);
-    }
-    items
-        .iter()
-        .map(|item| {
-            let list = by_cluster.get(item.cluster.as_str())?;
-            let due = item.due.as_nanosecond();
-            let k = list.partition_point(|w| w.0 <= due);
-            list[k.saturating_sub(1)].1
-        })
-        .collect()
-}
-
-/// Simulates the eviction queue: `items` (the due evictions), the `faults` of the fleet
-/// of `fleet_size` clusters (at least the number of faulty clusters is assumed), the
-/// queue `settings`, and `pre_check` called for each item when it is processed, with the
-/// processing time.
+/// Simulate the eviction queue under `settings.model`: `items` (every binding on a
+/// faulty cluster), the `faults` of a fleet of `fleet_size` clusters, the reference
+/// time `now`, and (proposal model) `pre_check`, called for each item when it is
+/// processed.
 pub fn simulate_queue(
     items: &[QueueItem],
     faults: &[ClusterFault],
     fleet_size: usize,
+    now: Timestamp,
     settings: &QueueSettings,
-    mut pre_check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
+    pre_check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
 ) -> QueueTimeline {
-    let distinct_faulty = {
-        let mut names: Vec<&str> = faults.iter().map(|f| f.cluster.as_str()).collect();
-        names.sort_unstable();
-        names.dedup();
-        names.len()
-    };
-    let total = fleet_size.max(distinct_faulty);
-    let periods = periods(faults, total, settings);
-    // next_positive[p]: first period at or after p whose rate is > 0.
-    let mut next_positive = vec![None; periods.len()];
-    let mut next = None;
-    for p in (0..periods.len()).rev() {
-        if periods[p].rate > 0.0 {
-            next = Some(p);
-        }
-        next_positive[p] = next;
+    match settings.model {
+        QueueModel::Upstream => upstream::simulate(items, faults, fleet_size, now, settings),
+        QueueModel::Proposal => proposal::simulate(items, faults, fleet_size, settings, pre_check),
     }
-    let recovered = recoveries(items, faults);
+}
 
-    let dues: Vec<i128> = items.iter().map(|i| i.due.as_nanosecond()).collect();
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_key(|&i| (dues[i], i));
-
-    let mut outcomes: Vec<Option<ItemOutcome>> = vec![None; items.len()];
-    let mut summary = QueueSummary::default();
-    let mut next_allowed = i128::MIN;
-    for idx in order {
-        let item = &items[idx];
-        let mut t = dues[idx].max(next_allowed);
-        let p = periods.partition_point(|q| q.from <= t).saturating_sub(1);
-        let runnable = match next_positive[p] {
-            Some(q) => {
-                t = t.max(periods[q].from);
-                Some(q)
-            }
-            None => None,
-        };
-        if let Some(r) = recovered[idx].filter(|&r| runnable.is_none() || r <= t) {
-            summary.dropped += 1;
-            outcomes[idx] = Some(ItemOutcome::Dropped {
-                at: to_ts(r),
-                reason: Reason::new(
-                    ReasonCode::QueueClusterRecovered,
-                    format!(
-                        "cluster {} recovered at {} before the eviction of {} was processed",
-                        item.cluster,
-                        to_ts(r),
-                        item.binding
-                    ),
-                ),
-            });
-            continue;
-        }
-        let Some(q) = runnable else {
-            summary.never += 1;
-            outcomes[idx] = Some(ItemOutcome::Never {
-                reason: Reason::new(
-                    ReasonCode::QueueHalted,
-                    format!(
-                        "when the eviction of {} came up at {}, eviction was stopped ({} of {total} clusters faulty) and it never resumes",
-                        item.binding,
-                        to_ts(t),
-                        periods[p].faulty
-                    ),
-                ),
-            });
-            continue;
-        };
-        // t lies in period q: either q == p, or t was moved to the start of q.
-        let rate = periods[q].rate;
-        let at = to_ts(t);
-        outcomes[idx] = Some(match pre_check(item, at) {
-            PreCheck::Feasible => {
-                summary.evicted += 1;
-                ItemOutcome::Evicted { at }
-            }
-            PreCheck::Abandon(reason) => {
-                summary.abandoned += 1;
-                ItemOutcome::Abandoned { at, reason }
-            }
-        });
-        let interval = ((NS / rate).round()).min(1e30) as i128;
-        next_allowed = t.saturating_add(interval.max(0));
-    }
-
-    let first_time = dues
-        .iter()
-        .copied()
-        .chain(periods.iter().skip(1).map(|p| p.from))
-        .min();
-    let rates = periods
-        .iter()
-        .map(|p| {
-            let (rate, reason) = rate_for(p.faulty, total, settings);
-            let from = if p.from == i128::MIN {
-                first_time.unwrap_or(0)
-            } else {
-                p.from
-            };
-            RatePeriod {
-                from: to_ts(from),
-                rate,
-                faulty_clusters: p.faulty,
-                total_clusters: total,
-                reason,
-            }
-        })
-        .collect();
-    let items = items
+/// The timeline of `items`, each with its outcome.
+fn timeline_of(
+    items: &[QueueItem],
+    outcomes: impl IntoIterator<Item = ItemOutcome>,
+) -> Vec<ItemTimeline> {
+    items
         .iter()
         .zip(outcomes)
         .map(|(item, outcome)| ItemTimeline {
             binding: item.binding.clone(),
             cluster: item.cluster.clone(),
             due: item.due,
-            outcome: outcome.unwrap_or(ItemOutcome::Never {
-                reason: Reason::new(ReasonCode::QueueHalted, "not processed"),
-            }),
+            outcome,
         })
-        .collect();
-    QueueTimeline {
-        items,
-        rates,
-        summary,
-    }
+        .collect()
+}
+
+/// The timestamp `ns` nanoseconds after the epoch, clamped to jiff's range.
+fn to_ts(ns: i128) -> Timestamp {
+    let lo = Timestamp::MIN.as_nanosecond();
+    let hi = Timestamp::MAX.as_nanosecond();
+    Timestamp::from_nanosecond(ns.clamp(lo, hi)).unwrap_or(Timestamp::MAX)
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod upstream_tests;

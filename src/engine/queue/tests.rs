@@ -1,7 +1,21 @@
+//! The proposal's model (`proposal.rs`); upstream's is tested in `upstream_tests.rs`.
+
 use super::*;
+use crate::engine::ReasonCode;
 use proptest::prelude::*;
 
 const T0: &str = "2026-11-22T12:00:00Z";
+const NS: f64 = 1e9;
+
+fn run(
+    items: &[QueueItem],
+    faults: &[ClusterFault],
+    fleet: usize,
+    settings: &QueueSettings,
+    check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
+) -> QueueTimeline {
+    proposal::simulate(items, faults, fleet, settings, check)
+}
 
 fn ts(s: &str) -> Timestamp {
     s.parse().unwrap()
@@ -15,7 +29,9 @@ fn item(binding: &str, cluster: &str, due: f64) -> QueueItem {
     QueueItem {
         binding: binding.into(),
         cluster: cluster.into(),
-        due: at(due),
+        kind: crate::fleet::BindingKind::ResourceBinding,
+        due: Some(at(due)),
+        unreadable: false,
     }
 }
 
@@ -48,36 +64,11 @@ fn faults(n: usize, since: f64) -> Vec<ClusterFault> {
 }
 
 #[test]
-fn items_come_from_evicting_decisions() {
-    use crate::engine::noexecute::{Action, ClusterDecision};
-    use crate::engine::settings::ControllerSettings;
-    let mut d = ClusterDecision {
-        cluster: "c0".into(),
-        action: Action::EvictAfter {
-            after_seconds: 30,
-            at: at(30.0),
-        },
-        purge_mode: None,
-        graceful_eviction_timeout_seconds: None,
-        assumed: ControllerSettings::default(),
-        reasons: vec![],
-    };
-    assert_eq!(
-        QueueItem::from_decision("ns/b", &d, at(0.0)),
-        Some(item("ns/b", "c0", 30.0))
-    );
-    d.action = Action::EvictNow;
-    assert_eq!(
-        QueueItem::from_decision("ns/b", &d, at(5.0)).map(|i| i.due),
-        Some(at(5.0))
-    );
-    d.action = Action::Stay;
-    assert_eq!(QueueItem::from_decision("ns/b", &d, at(0.0)), None);
-}
-
-#[test]
-fn defaults_are_the_proposals() {
+fn defaults_are_upstreams_with_the_proposals_rates() {
     let s = QueueSettings::default();
+    assert_eq!(s.model, QueueModel::Upstream);
+    assert_eq!(s.workers_per_queue, 3);
+    assert_eq!(s.relist_seconds, 10);
     assert_eq!(s.resource_eviction_rate, 0.5);
     assert_eq!(s.secondary_resource_eviction_rate, 0.1);
     assert_eq!(s.unhealthy_cluster_threshold, 0.55);
@@ -87,7 +78,7 @@ fn defaults_are_the_proposals() {
 #[test]
 fn normal_rate_spaces_evictions_two_seconds_apart() {
     let items: Vec<_> = (0..3).map(|i| item(&format!("b{i}"), "c0", 0.0)).collect();
-    let t = simulate_queue(
+    let t = run(
         &items,
         &faults(1, 0.0),
         10,
@@ -105,7 +96,7 @@ fn first_due_first_out_and_idle_queue_processes_at_due() {
         item("early", "c0", 1.0),
         item("tie", "c0", 1.0),
     ];
-    let t = simulate_queue(
+    let t = run(
         &items,
         &faults(1, 0.0),
         10,
@@ -121,7 +112,7 @@ fn first_due_first_out_and_idle_queue_processes_at_due() {
 #[test]
 fn recovery_drops_what_is_not_yet_processed() {
     let items: Vec<_> = (0..5).map(|i| item(&format!("b{i}"), "c0", 0.0)).collect();
-    let t = simulate_queue(
+    let t = run(
         &items,
         &[fault("c0", 0.0, Some(5.0))],
         10,
@@ -153,7 +144,7 @@ fn recovery_drops_what_is_not_yet_processed() {
 
 #[test]
 fn recovery_before_due_means_no_eviction() {
-    let t = simulate_queue(
+    let t = run(
         &[item("b", "c0", 300.0)],
         &[fault("c0", 0.0, Some(60.0))],
         10,
@@ -171,7 +162,7 @@ fn dropped_items_do_not_use_a_slot() {
         item("b", "c0", 0.5),
     ];
     let fs = vec![fault("c0", 0.0, None), fault("c1", 0.0, Some(0.1))];
-    let t = simulate_queue(&items, &fs, 10, &QueueSettings::default(), feasible);
+    let t = run(&items, &fs, 10, &QueueSettings::default(), feasible);
     assert_eq!(times(&t), vec![Some(at(0.0)), None, Some(at(2.0))]);
 }
 
@@ -180,7 +171,7 @@ fn small_fleet_over_threshold_stops_until_recovery() {
     // 6 of 10 faulty (0.6 > 0.55) in a fleet of 10 (not > 10): rate 0.
     let mut fs = faults(6, 0.0);
     let items = vec![item("b0", "c0", 10.0), item("b1", "c0", 10.0)];
-    let t = simulate_queue(&items, &fs, 10, &QueueSettings::default(), feasible);
+    let t = run(&items, &fs, 10, &QueueSettings::default(), feasible);
     assert_eq!(t.summary.never, 2);
     assert!(
         matches!(&t.items[0].outcome, ItemOutcome::Never { reason } if reason.code == "queue-halted")
@@ -188,7 +179,7 @@ fn small_fleet_over_threshold_stops_until_recovery() {
     assert_eq!(t.rates.last().unwrap().reason.code, "rate-halted");
     // One cluster recovers at 100s: 5/10 = 0.5, eviction resumes at 0.5/s.
     fs[5].recovered_at = Some(at(100.0));
-    let t = simulate_queue(&items, &fs, 10, &QueueSettings::default(), feasible);
+    let t = run(&items, &fs, 10, &QueueSettings::default(), feasible);
     assert_eq!(times(&t), vec![Some(at(100.0)), Some(at(102.0))]);
     let codes: Vec<_> = t.rates.iter().map(|r| r.reason.code).collect();
     assert_eq!(codes, ["rate-normal", "rate-halted", "rate-normal"]);
@@ -198,7 +189,7 @@ fn small_fleet_over_threshold_stops_until_recovery() {
 fn large_fleet_over_threshold_uses_the_secondary_rate() {
     // 7 of 11 faulty: 0.64 > 0.55, fleet 11 > 10: 0.1/s, 10s apart.
     let items: Vec<_> = (0..3).map(|i| item(&format!("b{i}"), "c0", 0.0)).collect();
-    let t = simulate_queue(
+    let t = run(
         &items,
         &faults(7, 0.0),
         11,
@@ -215,7 +206,7 @@ fn large_fleet_over_threshold_uses_the_secondary_rate() {
 
 #[test]
 fn share_equal_to_the_threshold_is_still_normal() {
-    let t = simulate_queue(
+    let t = run(
         &[],
         &faults(11, 0.0),
         20,
@@ -233,7 +224,7 @@ fn rate_drops_when_more_clusters_fail() {
     let mut fs = faults(1, 0.0);
     fs.extend((1..7).map(|i| fault(&format!("c{i}"), 3.0, None)));
     let items: Vec<_> = (0..4).map(|i| item(&format!("b{i}"), "c0", 0.0)).collect();
-    let t = simulate_queue(&items, &fs, 11, &QueueSettings::default(), feasible);
+    let t = run(&items, &fs, 11, &QueueSettings::default(), feasible);
     assert_eq!(
         times(&t),
         vec![Some(at(0.0)), Some(at(2.0)), Some(at(4.0)), Some(at(14.0))]
@@ -246,7 +237,7 @@ fn rate_drops_when_more_clusters_fail() {
 #[test]
 fn abandoned_items_keep_the_reason_and_use_a_slot() {
     let items = vec![item("nowhere", "c0", 0.0), item("ok", "c0", 0.0)];
-    let t = simulate_queue(
+    let t = run(
         &items,
         &faults(1, 0.0),
         10,
@@ -270,7 +261,7 @@ fn abandoned_items_keep_the_reason_and_use_a_slot() {
 fn pre_check_runs_with_the_processing_time() {
     let items = vec![item("a", "c0", 0.0), item("b", "c0", 0.0)];
     let mut seen = Vec::new();
-    simulate_queue(
+    run(
         &items,
         &faults(1, 0.0),
         10,
@@ -294,16 +285,16 @@ fn odd_settings_do_not_panic() {
             resource_eviction_rate: rate,
             ..Default::default()
         };
-        let t = simulate_queue(&items, &faults(1, 0.0), 0, &s, feasible);
+        let t = run(&items, &faults(1, 0.0), 0, &s, feasible);
         assert_eq!(t.items.len(), 2);
     }
-    let t = simulate_queue(&items, &[], 0, &QueueSettings::default(), feasible);
+    let t = run(&items, &[], 0, &QueueSettings::default(), feasible);
     assert_eq!(t.summary.evicted, 2);
 }
 
 #[test]
 fn timeline_serializes_with_outcomes_and_codes() {
-    let t = simulate_queue(
+    let t = run(
         &[item("a", "c0", 0.0)],
         &faults(1, 0.0),
         10,
@@ -338,7 +329,7 @@ fn hundred_thousand_items_are_all_accounted_for() {
         })
         .collect();
     // Speed is measured by the criterion bench, not asserted here.
-    let t = simulate_queue(&items, &fs, 60, &QueueSettings::default(), feasible);
+    let t = run(&items, &fs, 60, &QueueSettings::default(), feasible);
     assert_eq!(t.items.len(), 100_000);
 }
 
@@ -371,10 +362,10 @@ fn arb_case() -> impl Strategy<Value = (Vec<QueueItem>, Vec<ClusterFault>, usize
 proptest! {
     #[test]
     fn recovery_before_due_means_no_eviction_prop((items, fs, fleet) in arb_case()) {
-        let t = simulate_queue(&items, &fs, fleet, &QueueSettings::default(), feasible);
+        let t = run(&items, &fs, fleet, &QueueSettings::default(), feasible);
         for (i, out) in items.iter().zip(&t.items) {
             let f = fs.iter().find(|f| f.cluster == i.cluster).unwrap();
-            if f.recovered_at.is_some_and(|r| r <= i.due) {
+            if f.recovered_at.is_some_and(|r| Some(r) <= i.due) {
                 let dropped = matches!(out.outcome, ItemOutcome::Dropped { .. });
                 prop_assert!(dropped, "{:?}", out);
             }
@@ -384,7 +375,7 @@ proptest! {
     #[test]
     fn processed_at_most_once_in_order_and_spaced((items, fs, fleet) in arb_case()) {
         let mut calls = std::collections::HashMap::new();
-        let t = simulate_queue(&items, &fs, fleet, &QueueSettings::default(), |i, _| {
+        let t = run(&items, &fs, fleet, &QueueSettings::default(), |i, _| {
             *calls.entry(i.binding.clone()).or_insert(0) += 1;
             PreCheck::Feasible
         });
@@ -399,7 +390,7 @@ proptest! {
         let mut last: Option<Timestamp> = None;
         for k in order {
             if let ItemOutcome::Evicted { at } = &t.items[k].outcome {
-                prop_assert!(*at >= items[k].due);
+                prop_assert!(Some(*at) >= items[k].due);
                 if let Some(prev) = last {
                     prop_assert!(at.as_nanosecond() - prev.as_nanosecond() >= 2_000_000_000 - 1);
                 }
@@ -410,7 +401,7 @@ proptest! {
 
     #[test]
     fn processing_happens_only_while_the_cluster_is_faulty((items, fs, fleet) in arb_case()) {
-        let t = simulate_queue(&items, &fs, fleet, &QueueSettings::default(), feasible);
+        let t = run(&items, &fs, fleet, &QueueSettings::default(), feasible);
         for (i, out) in items.iter().zip(&t.items) {
             if let ItemOutcome::Evicted { at } = out.outcome {
                 let f = fs.iter().find(|f| f.cluster == i.cluster).unwrap();

@@ -1,0 +1,432 @@
+//! Upstream's eviction queues, simulated event by event (the default model).
+//!
+//! What karmada-controller-manager's taint manager does, and this module replays:
+//! - It keeps two queues, one for ResourceBindings and one for ClusterResourceBindings,
+//!   each served by `workers` goroutines (3).
+//! - When a cluster carries a NoExecute taint, every binding placed on it is added to its
+//!   queue (a binding already queued is not queued twice), and again every 10 s.
+//! - A worker takes the oldest queued binding and decides at once: due (untolerated, or
+//!   its toleration has run out) means it is evicted; tolerated for a while means it is
+//!   added back when the toleration runs out; tolerated forever means nothing.
+//!   Unreadable tolerations are an error: the binding is added back after the limiter's
+//!   delay for it and the worker goes on at once.
+//! - After every binding it processed without error (evicted or not), a worker sleeps
+//!   `When(sentinel)` of the limiter ([`super::limiter`]): `1/rate`, 2 s by default, so
+//!   each queue evicts 3 bindings at once, then 3 more every 2 s.
+//! - A recovered cluster (taint removed) evicts nothing more; it is no longer re-listed.
+//!
+//! Processing takes no time; at one instant, additions come before workers waking, and
+//! workers wake in index order. Stretches where nothing but identical re-lists happen
+//! are skipped whole, so far-off tolerations cost no more than near ones.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+use jiff::Timestamp;
+
+use super::limiter::{dynamic_delay, Limiter, Ns, PACER_KEY};
+use super::{
+    timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSettings, QueueSummary,
+    QueueTimeline, RatePeriod,
+};
+use crate::engine::{Reason, ReasonCode};
+use crate::fleet::BindingKind;
+
+/// Work done before the simulation gives up on what is still pending.
+const MAX_STEPS: u64 = 20_000_000;
+
+const SECOND: Ns = 1_000_000_000;
+
+/// Simulate both queues. Times are taken relative to `now`; a cluster tainted before
+/// `now` is (re-)listed at `now`.
+pub fn simulate(
+    items: &[QueueItem],
+    faults: &[ClusterFault],
+    fleet_size: usize,
+    now: Timestamp,
+    settings: &QueueSettings,
+) -> QueueTimeline {
+    let origin = now.as_nanosecond();
+    let rel = |t: Timestamp| -> Ns {
+        (t.as_nanosecond() - origin).clamp(i128::from(Ns::MIN / 4), i128::from(Ns::MAX / 4)) as Ns
+    };
+    // Clusters: their first listing and recovery, relative to now.
+    let mut clusters: Vec<(Ns, Option<Ns>)> = Vec::new();
+    let mut index_of: HashMap<&str, usize> = HashMap::new();
+    for f in faults {
+        let since = rel(f.since).max(0);
+        let recovered = f.recovered_at.map(rel);
+        let i = *index_of.entry(f.cluster.as_str()).or_insert_with(|| {
+            clusters.push((since, recovered));
+            clusters.len() - 1
+        });
+        clusters[i].0 = clusters[i].0.min(since);
+    }
+
+    let mut outcomes: Vec<ItemOutcome> = vec![ItemOutcome::NotEvicted; items.len()];
+    for kind in [
+        BindingKind::ResourceBinding,
+        BindingKind::ClusterResourceBinding,
+    ] {
+        let members: Vec<usize> = (0..items.len())
+            .filter(|&i| items[i].kind == kind)
+            .filter(|&i| index_of.contains_key(items[i].cluster.as_str()))
+            .collect();
+        if members.is_empty() {
+            continue;
+        }
+        let jobs: Vec<Job> = members
+            .iter()
+            .map(|&i| Job {
+                cluster: index_of[items[i].cluster.as_str()],
+                due: items[i].due.map(rel),
+                unreadable: items[i].unreadable,
+            })
+            .collect();
+        let ends = Queue::new(&jobs, &clusters, settings).run();
+        for (&i, end) in members.iter().zip(ends) {
+            outcomes[i] = match end {
+                End::Evicted(t) => ItemOutcome::Evicted {
+                    at: to_ts(origin + i128::from(t)),
+                },
+                End::Dropped(t) => {
+                    let at = to_ts(origin + i128::from(t));
+                    ItemOutcome::Dropped {
+                        at,
+                        reason: Reason::new(
+                            ReasonCode::QueueClusterRecovered,
+                            format!(
+                                "cluster {} recovered at {at} before the eviction of {} was processed",
+                                items[i].cluster, items[i].binding
+                            ),
+                        ),
+                    }
+                }
+                End::Horizon => ItemOutcome::Never {
+                    reason: Reason::new(
+                        ReasonCode::QueueBeyondHorizon,
+                        format!(
+                            "the eviction of {} lies beyond what the simulation follows of an overloaded queue",
+                            items[i].binding
+                        ),
+                    ),
+                },
+                End::NotEvicted => ItemOutcome::NotEvicted,
+            };
+        }
+    }
+
+    let mut summary = QueueSummary::default();
+    for o in &outcomes {
+        match o {
+            ItemOutcome::Evicted { .. } => summary.evicted += 1,
+            ItemOutcome::Dropped { .. } => summary.dropped += 1,
+            ItemOutcome::Never { .. } => summary.never += 1,
+            _ => {}
+        }
+    }
+    let rate = settings.resource_eviction_rate;
+    let pause = dynamic_delay(rate as f32);
+    let workers = settings.workers_per_queue.max(1);
+    let rates = vec![RatePeriod {
+        from: now,
+        rate,
+        faulty_clusters: clusters.len(),
+        total_clusters: fleet_size.max(clusters.len()),
+        reason: Reason::new(
+            ReasonCode::QueuePaced,
+            format!(
+                "upstream: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers; a worker pauses {} after every binding it processes (resource-eviction-rate {rate}/s), so each queue evicts {workers} at once, then {workers} every {}",
+                seconds(pause),
+                seconds(pause)
+            ),
+        ),
+    }];
+    let items = timeline_of(items, outcomes);
+    QueueTimeline {
+        items,
+        rates,
+        summary,
+    }
+}
+
+/// `2s`, `333.333344ms`.
+fn seconds(ns: Ns) -> String {
+    if ns % SECOND == 0 {
+        format!("{}s", ns / SECOND)
+    } else {
+        format!("{:?}", std::time::Duration::from_nanos(ns.max(0) as u64))
+    }
+}
+
+/// One binding on one faulty cluster.
+struct Job {
+    cluster: usize,
+    due: Option<Ns>,
+    unreadable: bool,
+}
+
+/// How a job ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Evicted(Ns),
+    Dropped(Ns),
+    Horizon,
+    NotEvicted,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum What {
+    /// The taint manager lists the cluster's bindings (additions come first at an instant).
+    Relist(usize),
+    /// A delayed addition of a job becomes due.
+    Ready(usize),
+    /// The cluster's NoExecute taint goes away.
+    Recover(usize),
+    /// A worker ends its pause.
+    Wake(usize),
+}
+
+impl What {
+    fn class(self) -> u8 {
+        match self {
+            What::Recover(_) => 0,
+            What::Relist(_) | What::Ready(_) => 1,
+            What::Wake(_) => 2,
+        }
+    }
+}
+
+/// One queue and its workers.
+struct Queue<'a> {
+    jobs: &'a [Job],
+    by_cluster: Vec<Vec<usize>>,
+    relist: Ns,
+    limiter: Limiter,
+    events: BinaryHeap<Reverse<(Ns, u8, u64, What)>>,
+    seq: u64,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    waiting_until: Vec<Option<Ns>>,
+    idle: VecDeque<usize>,
+    workers: usize,
+    recovered: Vec<bool>,
+    ends: Vec<End>,
+    open: usize,
+    /// Whether the last re-list found the queue at rest, and the evictions by then.
+    at_rest: Option<usize>,
+    settled: usize,
+}
+
+impl<'a> Queue<'a> {
+    fn new(jobs: &'a [Job], clusters: &'a [(Ns, Option<Ns>)], s: &QueueSettings) -> Self {
+        let mut by_cluster = vec![Vec::new(); clusters.len()];
+        for (j, job) in jobs.iter().enumerate() {
+            by_cluster[job.cluster].push(j);
+        }
+        let ends: Vec<End> = jobs.iter().map(|_| End::NotEvicted).collect();
+        let open = jobs
+            .iter()
+            .filter(|j| j.due.is_some() && !j.unreadable)
+            .count();
+        let mut q = Queue {
+            jobs,
+            by_cluster,
+            relist: s.relist_seconds.max(1) * SECOND,
+            limiter: Limiter::new(s.resource_eviction_rate as f32, s.rate_limiter),
+            events: BinaryHeap::new(),
+            seq: 0,
+            queue: VecDeque::new(),
+            queued: vec![false; jobs.len()],
+            waiting_until: vec![None; jobs.len()],
+            idle: (0..s.workers_per_queue.max(1)).collect(),
+            workers: s.workers_per_queue.max(1),
+            recovered: vec![false; clusters.len()],
+            ends,
+            open,
+            at_rest: None,
+            settled: 0,
+        };
+        for (c, &(since, recovered)) in clusters.iter().enumerate() {
+            if !q.by_cluster[c].is_empty() {
+                q.push(since, What::Relist(c));
+                if let Some(r) = recovered {
+                    q.push(r, What::Recover(c));
+                }
+            }
+        }
+        q
+    }
+
+    fn push(&mut self, t: Ns, what: What) {
+        let order = match what {
+            What::Wake(w) => w as u64,
+            _ => {
+                self.seq += 1;
+                self.seq
+            }
+        };
+        self.events.push(Reverse((t, what.class(), order, what)));
+    }
+
+    fn run(mut self) -> Vec<End> {
+        let mut steps = 0u64;
+        while self.open > 0 {
+            let Some(Reverse((t, _, _, what))) = self.events.pop() else {
+                break;
+            };
+            steps += 1;
+            if steps > MAX_STEPS {
+                break;
+            }
+            match what {
+                What::Relist(c) => self.relist(c, t),
+                What::Ready(j) => {
+                    if self.waiting_until[j] == Some(t) {
+                        self.waiting_until[j] = None;
+                        self.add(j, t);
+                    }
+                }
+                What::Recover(c) => self.recover(c, t),
+                What::Wake(w) => {
+                    self.limiter.forget(PACER_KEY);
+                    self.idle.push_back(w);
+                    self.dispatch(t);
+                }
+            }
+        }
+        for (j, end) in self.ends.iter_mut().enumerate() {
+            let job = &self.jobs[j];
+            if *end == End::NotEvicted && job.due.is_some() && !job.unreadable {
+                *end = End::Horizon;
+            }
+        }
+        self.ends
+    }
+
+    fn relist(&mut self, c: usize, t: Ns) {
+        if self.recovered[c] {
+            return;
+        }
+        if self.skip_idle_relists(c, t) {
+            return;
+        }
+        for k in 0..self.by_cluster[c].len() {
+            let j = self.by_cluster[c][k];
+            if !matches!(self.ends[j], End::Evicted(_)) {
+                self.add(j, t);
+            }
+        }
+        self.push(t + self.relist, What::Relist(c));
+    }
+
+    /// At a re-list that finds the queue at rest (nothing queued, every worker idle, the
+    /// token bucket full), twice in a row with nothing settled in between, every
+    /// re-list until the next other event repeats the same work: move the re-lists
+    /// (this one too) forward by whole periods instead. Returns whether it did.
+    fn skip_idle_relists(&mut self, c: usize, t: Ns) -> bool {
+        let rest =
+            self.queue.is_empty() && self.idle.len() == self.workers && self.limiter.at_rest(t);
+        let steady = rest && self.at_rest == Some(self.settled);
+        self.at_rest = rest.then_some(self.settled);
+        if !steady {
+            return false;
+        }
+        let next_other = self
+            .events
+            .iter()
+            .filter(|Reverse((_, _, _, w))| !matches!(w, What::Relist(_)))
+            .map(|Reverse((at, _, _, _))| *at)
+            .min();
+        let Some(next_other) = next_other else {
+            return false;
+        };
+        let periods = (next_other - t) / self.relist - 2;
+        if periods < 1 {
+            return false;
+        }
+        let shift = periods * self.relist;
+        let events: Vec<Reverse<(Ns, u8, u64, What)>> = self
+            .events
+            .drain()
+            .map(|Reverse((at, class, order, w))| {
+                let at = if matches!(w, What::Relist(_)) {
+                    at + shift
+                } else {
+                    at
+                };
+                Reverse((at, class, order, w))
+            })
+            .collect();
+        self.events = events.into();
+        self.push(t + shift, What::Relist(c));
+        self.at_rest = None;
+        true
+    }
+
+    fn recover(&mut self, c: usize, t: Ns) {
+        self.recovered[c] = true;
+        for k in 0..self.by_cluster[c].len() {
+            let j = self.by_cluster[c][k];
+            let job = &self.jobs[j];
+            if self.ends[j] == End::NotEvicted && job.due.is_some() && !job.unreadable {
+                self.ends[j] = End::Dropped(t);
+                self.open -= 1;
+                self.settled += 1;
+            }
+        }
+    }
+
+    fn add(&mut self, j: usize, t: Ns) {
+        if !self.queued[j] {
+            self.queued[j] = true;
+            self.queue.push_back(j);
+        }
+        self.dispatch(t);
+    }
+
+    fn add_after(&mut self, j: usize, at: Ns) {
+        if self.waiting_until[j].is_none_or(|w| at < w) {
+            self.waiting_until[j] = Some(at);
+            self.push(at, What::Ready(j));
+        }
+    }
+
+    fn dispatch(&mut self, t: Ns) {
+        while !self.queue.is_empty() {
+            let Some(w) = self.idle.pop_front() else {
+                return;
+            };
+            let j = self.queue.pop_front().expect("not empty");
+            self.queued[j] = false;
+            self.process(j, w, t);
+        }
+    }
+
+    fn process(&mut self, j: usize, w: usize, t: Ns) {
+        let job = &self.jobs[j];
+        let live = !self.recovered[job.cluster] && !matches!(self.ends[j], End::Evicted(_));
+        if live && job.unreadable {
+            // An error: added back after the limiter's delay for this binding; the
+            // worker goes on at once.
+            let delay = self.limiter.when(j as u64, t);
+            self.add_after(j, t + delay);
+            self.idle.push_front(w);
+            return;
+        }
+        if live {
+            match job.due {
+                Some(due) if due <= t => {
+                    self.ends[j] = End::Evicted(t);
+                    self.open -= 1;
+                    self.settled += 1;
+                }
+                Some(due) => self.add_after(j, due),
+                None => {}
+            }
+        }
+        self.limiter.forget(j as u64);
+        let pause = self.limiter.when(PACER_KEY, t);
+        self.push(t.saturating_add(pause), What::Wake(w));
+    }
+}

@@ -1,0 +1,194 @@
+//! Upstream's model (`upstream.rs`).
+
+use super::limiter::{paced_starts, LimiterOptions};
+use super::*;
+use crate::fleet::BindingKind::{ClusterResourceBinding as Crb, ResourceBinding as Rb};
+use proptest::prelude::*;
+
+const T0: &str = "2026-11-22T12:00:00Z";
+
+fn t0() -> Timestamp {
+    T0.parse().unwrap()
+}
+
+fn at(secs: f64) -> Timestamp {
+    to_ts(t0().as_nanosecond() + (secs * 1e9) as i128)
+}
+
+fn item(name: &str, kind: BindingKind, due: Option<f64>) -> QueueItem {
+    QueueItem {
+        binding: name.into(),
+        cluster: "c0".into(),
+        kind,
+        due: due.map(at),
+        unreadable: false,
+    }
+}
+
+fn fault(recovered: Option<f64>) -> Vec<ClusterFault> {
+    vec![ClusterFault {
+        cluster: "c0".into(),
+        since: t0(),
+        recovered_at: recovered.map(at),
+    }]
+}
+
+fn run(items: &[QueueItem], faults: &[ClusterFault], settings: &QueueSettings) -> QueueTimeline {
+    simulate_queue(items, faults, 10, t0(), settings, |_, _| PreCheck::Feasible)
+}
+
+/// Seconds after T0 at which each item was evicted (`None`: not evicted).
+fn evicted(t: &QueueTimeline) -> Vec<Option<f64>> {
+    t.items
+        .iter()
+        .map(|i| match &i.outcome {
+            ItemOutcome::Evicted { at } => {
+                Some((at.as_nanosecond() - t0().as_nanosecond()) as f64 / 1e9)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn each_queue_evicts_three_at_once_then_three_every_two_seconds() {
+    let mut items: Vec<QueueItem> = (0..10)
+        .map(|i| item(&format!("rb{i}"), Rb, Some(0.0)))
+        .collect();
+    items.extend((0..4).map(|i| item(&format!("crb{i}"), Crb, Some(0.0))));
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    let got = evicted(&t);
+    let rbs: Vec<f64> = got[..10].iter().map(|t| t.unwrap()).collect();
+    assert_eq!(rbs, [0.0, 0.0, 0.0, 2.0, 2.0, 2.0, 4.0, 4.0, 4.0, 6.0]);
+    let crbs: Vec<f64> = got[10..].iter().map(|t| t.unwrap()).collect();
+    assert_eq!(crbs, [0.0, 0.0, 0.0, 2.0]);
+    assert_eq!(t.summary.evicted, 14);
+    assert_eq!(t.rates[0].reason.code, "queue-paced");
+}
+
+#[test]
+fn bindings_tolerated_for_a_while_take_a_slot_now_and_leave_when_due() {
+    // Three tolerated for 300 s take the first three slots; the untolerated one waits
+    // for the first pause to end.
+    let items = vec![
+        item("a", Rb, Some(300.0)),
+        item("b", Rb, Some(300.0)),
+        item("c", Rb, Some(300.0)),
+        item("d", Rb, Some(0.0)),
+    ];
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    assert_eq!(
+        evicted(&t),
+        [Some(300.0), Some(300.0), Some(300.0), Some(2.0)]
+    );
+}
+
+#[test]
+fn bindings_tolerated_forever_take_slots_at_every_relist() {
+    // Six tolerated forever, then one untolerated: at 0 and 2 s the six take the slots,
+    // the untolerated one is evicted at 4 s.
+    let mut items: Vec<QueueItem> = (0..6).map(|i| item(&format!("f{i}"), Rb, None)).collect();
+    items.push(item("u", Rb, Some(0.0)));
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    assert_eq!(evicted(&t)[6], Some(4.0));
+    assert_eq!(t.items[0].outcome, ItemOutcome::NotEvicted);
+    // Ninety tolerated forever fill every slot of a 10 s period: a binding due later
+    // waits behind each re-list's pile.
+    let mut items: Vec<QueueItem> = (0..90).map(|i| item(&format!("f{i}"), Rb, None)).collect();
+    items.push(item("late", Rb, Some(100.0)));
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    let late = evicted(&t)[90].unwrap();
+    assert!(late > 100.0, "{late}");
+}
+
+#[test]
+fn unreadable_bindings_are_retried_without_pausing_and_never_evicted() {
+    let mut items = vec![QueueItem {
+        unreadable: true,
+        ..item("broken", Rb, None)
+    }];
+    items.extend((0..3).map(|i| item(&format!("u{i}"), Rb, Some(0.0))));
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    assert_eq!(evicted(&t), [None, Some(0.0), Some(0.0), Some(0.0)]);
+}
+
+#[test]
+fn a_recovery_drops_what_is_not_evicted_yet() {
+    let items: Vec<QueueItem> = (0..7)
+        .map(|i| item(&format!("rb{i}"), Rb, Some(0.0)))
+        .collect();
+    let t = run(&items, &fault(Some(3.0)), &QueueSettings::default());
+    assert_eq!(t.summary.evicted, 6);
+    assert_eq!(t.summary.dropped, 1);
+    assert!(matches!(
+        &t.items[6].outcome,
+        ItemOutcome::Dropped { reason, .. } if reason.code == "queue-cluster-recovered"
+    ));
+}
+
+#[test]
+fn a_zero_rate_pauses_half_an_hour_and_stops_nothing() {
+    let items: Vec<QueueItem> = (0..4)
+        .map(|i| item(&format!("rb{i}"), Rb, Some(0.0)))
+        .collect();
+    let settings = QueueSettings {
+        resource_eviction_rate: 0.0,
+        ..Default::default()
+    };
+    let t = run(&items, &fault(None), &settings);
+    assert_eq!(evicted(&t), [Some(0.0), Some(0.0), Some(0.0), Some(1800.0)]);
+}
+
+#[test]
+fn far_off_tolerations_are_followed_to_the_second() {
+    // A month away, with a binding tolerated forever re-listed every 10 s all along.
+    let month = 30.0 * 86_400.0;
+    let items = vec![item("forever", Rb, None), item("month", Rb, Some(month))];
+    let t = run(&items, &fault(None), &QueueSettings::default());
+    assert_eq!(evicted(&t)[1], Some(month));
+}
+
+proptest! {
+    /// Bindings added at once are evicted when the limiter's pacing starts them: the
+    /// event simulation agrees with `paced_starts`, which the conformance vectors check.
+    #[test]
+    fn the_simulation_paces_as_the_vectors_do(
+        n in 1usize..40,
+        workers in 1usize..6,
+        rate in prop::sample::select(vec![0.05f64, 0.3, 0.5, 1.0, 3.0, 50.0]),
+        base_ms in prop::sample::select(vec![0i64, 1, 50, 1000]),
+        qps in prop::sample::select(vec![0i64, 1, 5, 100]),
+        burst in prop::sample::select(vec![0i64, 1, 3, 100]),
+    ) {
+        let options = LimiterOptions {
+            base_delay_ns: base_ms * 1_000_000,
+            max_delay_ns: 5_000_000_000,
+            qps,
+            bucket_size: burst,
+        };
+        let settings = QueueSettings {
+            resource_eviction_rate: rate,
+            rate_limiter: options,
+            workers_per_queue: workers,
+            // No re-list while the first pile drains.
+            relist_seconds: 1_000_000,
+            ..Default::default()
+        };
+        let items: Vec<QueueItem> = (0..n).map(|i| item(&format!("rb{i}"), Rb, Some(0.0))).collect();
+        let t = run(&items, &fault(None), &settings);
+        let mut got: Vec<i128> = t
+            .items
+            .iter()
+            .map(|i| match &i.outcome {
+                ItemOutcome::Evicted { at } => at.as_nanosecond() - t0().as_nanosecond(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        got.sort_unstable();
+        let want: Vec<i128> = paced_starts(rate as f32, options, n, workers)
+            .into_iter()
+            .map(i128::from)
+            .collect();
+        prop_assert_eq!(got, want);
+    }
+}

@@ -1,0 +1,264 @@
+//! Family `taint_args`: upstream karmadactl `taint` up to its API call. The tool accepts
+//! and rejects what upstream does at the same stage and produces the same set of taints,
+//! except for the deliberate differences of `docs/semantics.md`, which are asserted
+//! where they apply:
+//!
+//! - D1: an addition identical to a present taint is left alone (upstream: an error
+//!   without `--overwrite`, and a rewrite with it);
+//! - D2: an effect Karmada's API rejects on a cluster is refused before anything is sent
+//!   (upstream's parser takes `PreferNoSchedule`), and so is any result Karmada's API
+//!   would reject;
+//! - D3: `--overwrite` keeps `timeAdded`, and new `NoExecute` taints get `timeAdded`;
+//! - D4: the result words are `tainted`/`untainted`/`unchanged` by what changed
+//!   (upstream says `modified` with `--overwrite` or when adding and removing).
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use karmadactl::api::taint::validate_cluster_taints;
+use karmadactl::api::taint_spec::{parse_taint_args, ArgsStage, TaintChanges};
+use karmadactl::api::{Taint, Time};
+use karmadactl::engine::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
+use serde_json::Value;
+
+use super::Check;
+
+/// Check one vector of this family; `None` for other families.
+pub fn check(family: &str, input: &Value, expected: &Value) -> Check {
+    (family == "taint_args").then(|| vector(input, expected))
+}
+
+enum Ours {
+    Refused(ArgsStage, String),
+    Update(EditError),
+    Rejected(Vec<String>),
+    Done(TaintChanges, TaintEdit),
+}
+
+fn now() -> Timestamp {
+    "2026-11-22T12:00:00Z".parse().unwrap()
+}
+
+fn taints(v: &Value) -> Result<Vec<Taint>, String> {
+    if v.is_null() {
+        return Ok(Vec::new());
+    }
+    serde_json::from_value(v.clone()).map_err(|e| e.to_string())
+}
+
+fn run(args: &[&str], existing: &[Taint], overwrite: bool) -> Ours {
+    let parsed = match parse_taint_args(args, false) {
+        Ok(p) => p,
+        Err(e) => return Ours::Refused(e.stage, e.message),
+    };
+    match edit_taints(existing, &parsed.changes, overwrite, now()) {
+        Err(e) => Ours::Update(e),
+        Ok(edit) => {
+            if edit.outcome != EditOutcome::Unchanged {
+                if let Err(v) = validate_cluster_taints(&edit.taints) {
+                    return Ours::Rejected(v.iter().map(ToString::to_string).collect());
+                }
+            }
+            Ours::Done(parsed.changes, edit)
+        }
+    }
+}
+
+/// `(key, value, effect)` of each taint, in order.
+fn triples(list: &[Taint]) -> Vec<(String, String, String)> {
+    list.iter()
+        .map(|t| {
+            (
+                t.key.clone(),
+                t.value.clone().unwrap_or_default(),
+                t.effect.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The list as a multiset.
+fn set(list: &[Taint]) -> Vec<(String, String, String)> {
+    let mut v = triples(list);
+    v.sort();
+    v
+}
+
+fn vector(input: &Value, expected: &Value) -> Result<(), String> {
+    let args: Vec<String> =
+        serde_json::from_value(input["args"].clone()).map_err(|e| e.to_string())?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let existing = taints(&input["existingTaints"])?;
+    let overwrite = input["overwrite"].as_bool().unwrap_or(false);
+    let ours = run(&args, &existing, overwrite);
+    let stage = expected["stage"].as_str();
+    let error = expected["error"].as_str().unwrap_or_default();
+    let up_add = taints(&expected["taintsToAdd"])?;
+
+    match (stage, ours) {
+        // Refused while reading or checking the arguments: the same stage.
+        (Some("complete"), Ours::Refused(ArgsStage::Complete, _))
+        | (Some("validate"), Ours::Refused(ArgsStage::Validate, _)) => Ok(()),
+        (Some(s @ ("complete" | "validate")), other) => Err(format!(
+            "upstream refuses at {s} ({error}); we {}",
+            describe(&other)
+        )),
+        // D2: an addition with an effect Karmada's API refuses on a cluster.
+        (_, Ours::Refused(ArgsStage::Validate, msg)) if msg.contains("accepts only") => {
+            if up_add.iter().any(|t| t.effect == "PreferNoSchedule") {
+                Ok(())
+            } else {
+                Err(format!(
+                    "we refuse ({msg}) but nothing to add is PreferNoSchedule"
+                ))
+            }
+        }
+        (_, Ours::Refused(stage, msg)) => Err(format!(
+            "upstream accepts the arguments; we refuse at {stage:?}: {msg}"
+        )),
+        // Update stage, upstream: a present key and effect without --overwrite.
+        (Some("update"), Ours::Update(EditError::NeedsOverwrite { .. }))
+            if error.contains("--overwrite is false") =>
+        {
+            Ok(())
+        }
+        (Some("update"), Ours::Done(changes, edit)) if error.contains("--overwrite is false") => {
+            // D1: every clashing addition is identical to the taint present.
+            let identical = changes.add.iter().all(|a| {
+                existing
+                    .iter()
+                    .filter(|t| t.key == a.key && t.effect == a.effect.as_str())
+                    .all(|t| {
+                        t.value.clone().unwrap_or_default() == a.value.clone().unwrap_or_default()
+                    })
+            });
+            let same = edit_taints(&existing, &changes, true, now())
+                .map(|e| e.taints == edit.taints)
+                .unwrap_or(false);
+            (identical && same)
+                .then_some(())
+                .ok_or_else(|| format!("upstream: {error}; we accept a change that is not D1"))
+        }
+        (Some("update"), Ours::Rejected(_)) if error.contains("--overwrite is false") => Ok(()),
+        // Update stage, upstream: removals that remove nothing.
+        (Some("update"), Ours::Update(EditError::NotFound { removals })) => {
+            let named: Vec<String> = removals
+                .iter()
+                .map(|r| format!("taint {r:?} not found"))
+                .collect();
+            let want: Vec<&str> = error
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .split(", ")
+                .collect();
+            (named == want)
+                .then_some(())
+                .ok_or_else(|| format!("not found: upstream {want:?}, we {named:?}"))
+        }
+        (Some(other), ours) => Err(format!(
+            "upstream fails at {other} ({error}); we {}",
+            describe(&ours)
+        )),
+        // Accepted upstream.
+        (None, Ours::Rejected(rules)) => {
+            // D2: upstream's own result would be rejected by Karmada's API.
+            let up = taints(&expected["taints"])?;
+            validate_cluster_taints(&up)
+                .is_err()
+                .then_some(())
+                .ok_or_else(|| format!("we reject a result Karmada would accept: {rules:?}"))
+        }
+        (None, Ours::Done(changes, edit)) => {
+            accepted(&existing, &changes, &edit, expected, overwrite)
+        }
+        (None, ours) => Err(format!("upstream accepts; we {}", describe(&ours))),
+    }
+}
+
+fn accepted(
+    existing: &[Taint],
+    changes: &TaintChanges,
+    edit: &TaintEdit,
+    expected: &Value,
+    overwrite: bool,
+) -> Result<(), String> {
+    let up = taints(&expected["taints"])?;
+    if set(&edit.taints) != set(&up) {
+        return Err(format!(
+            "taints: upstream {:?}, we {:?}",
+            set(&up),
+            set(&edit.taints)
+        ));
+    }
+    // The parsed changes are upstream's.
+    let up_add = taints(&expected["taintsToAdd"])?;
+    let ours_add: Vec<Taint> = changes
+        .add
+        .iter()
+        .map(|a| Taint {
+            key: a.key.clone(),
+            value: a.value.clone(),
+            effect: a.effect.to_string(),
+            time_added: None,
+        })
+        .collect();
+    let (ours_add, up_add) = (triples(&ours_add), triples(&up_add));
+    if ours_add != up_add {
+        return Err(format!("taintsToAdd: upstream {up_add:?}, we {ours_add:?}"));
+    }
+    // D3: timeAdded. Present taints keep theirs (also when overwritten); new NoExecute
+    // taints are stamped now.
+    let mut before: BTreeMap<(&str, &str), Option<&Time>> = BTreeMap::new();
+    for t in existing {
+        before
+            .entry((t.key.as_str(), t.effect.as_str()))
+            .or_insert(t.time_added.as_ref());
+    }
+    for t in &edit.taints {
+        let want = match before.get(&(t.key.as_str(), t.effect.as_str())) {
+            Some(time) => time.cloned(),
+            None if t.effect == "NoExecute" => Some(Time(now())),
+            None => None,
+        };
+        if t.time_added != want {
+            return Err(format!(
+                "timeAdded of {}:{}: {:?}, want {want:?}",
+                t.key, t.effect, t.time_added
+            ));
+        }
+    }
+    // D4: the word says what changed.
+    let word = expected["operation"].as_str().unwrap_or_default();
+    let ours = edit.outcome;
+    let consistent = match word {
+        "tainted" => ours == EditOutcome::Tainted,
+        "untainted" => ours == EditOutcome::Untainted,
+        // Upstream also counts dropping a duplicate key and effect as adding.
+        "modified" => {
+            overwrite
+                || (!changes.add.is_empty() && !changes.remove.is_empty())
+                || has_duplicates(existing)
+        }
+        _ => false,
+    };
+    consistent
+        .then_some(())
+        .ok_or_else(|| format!("operation: upstream {word:?}, we {:?}", ours))
+}
+
+fn has_duplicates(list: &[Taint]) -> bool {
+    list.iter().enumerate().any(|(i, t)| {
+        list[..i]
+            .iter()
+            .any(|u| u.key == t.key && u.effect == t.effect)
+    })
+}
+
+fn describe(o: &Ours) -> String {
+    match o {
+        Ours::Refused(stage, m) => format!("refuse at {stage:?}: {m}"),
+        Ours::Update(e) => format!("fail the update: {e}"),
+        Ours::Rejected(r) => format!("reject the result: {r:?}"),
+        Ours::Done(_, e) => format!("accept ({:?})", e.outcome),
+    }
+}

@@ -1,0 +1,325 @@
+//! Predictions held against what upstream Karmada itself does: the real taint manager
+//! and scheduler of `../shared/karmada/bin` run on the test control plane.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use kube::api::{Api, DynamicObject, ListParams, Patch, PatchParams};
+use kube::Client;
+use serde_json::{json, Value};
+use support::fixtures::*;
+
+const FAILING: &str = "member1";
+const CONTROLLERS: &str = "cluster,binding,gracefulEviction,clustertaintpolicy";
+
+fn cluster(name: &str) -> Value {
+    json!({
+        "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+        "metadata": {"name": name, "labels": {"name": name}},
+        "spec": {"syncMode": "Push", "apiEndpoint": "https://127.0.0.1:1"},
+        "status": {
+            "conditions": [{"type": "Ready", "status": "True", "reason": "ClusterReady",
+                            "message": "cluster is healthy and ready to accept workloads",
+                            "lastTransitionTime": "2026-11-22T00:00:00Z"}],
+            "apiEnablements": [{"groupVersion": "apps/v1",
+                                "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+            "resourceSummary": {"allocatable": {"cpu": "64", "memory": "256Gi", "pods": "1100"}}
+        }
+    })
+}
+
+/// A binding spread over the three clusters by static weights (`weights` for member1..3)
+/// or, with `None`, by available replicas.
+fn binding(kind: &str, name: &str, replicas: i32, weights: Option<[i64; 3]>) -> Value {
+    let weight_preference = match weights {
+        Some(w) => json!({"staticWeightList": [
+            {"targetCluster": {"clusterNames": ["member1"]}, "weight": w[0]},
+            {"targetCluster": {"clusterNames": ["member2"]}, "weight": w[1]},
+            {"targetCluster": {"clusterNames": ["member3"]}, "weight": w[2]}
+        ]}),
+        None => json!({"dynamicWeight": "AvailableReplicas"}),
+    };
+    let placement = json!({
+        "clusterAffinity": {"clusterNames": ["member1", "member2", "member3"]},
+        "replicaScheduling": {"replicaSchedulingType": "Divided",
+                              "replicaDivisionPreference": "Weighted",
+                              "weightPreference": weight_preference}
+    });
+    let (label, namespace) = if kind == "ResourceBinding" {
+        ("propagationpolicy.karmada.io/permanent-id", Some("default"))
+    } else {
+        ("clusterpropagationpolicy.karmada.io/permanent-id", None)
+    };
+    let mut meta = json!({
+        "name": name,
+        "labels": {label: format!("id-{name}")},
+        "annotations": {"policy.karmada.io/applied-placement": placement.to_string()}
+    });
+    if let Some(ns) = namespace {
+        meta["namespace"] = ns.into();
+    }
+    json!({
+        "apiVersion": "work.karmada.io/v1alpha2", "kind": kind,
+        "metadata": meta,
+        "spec": {
+            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default",
+                         "name": name, "uid": format!("00000000-0000-0000-0000-{:012}", name.len())},
+            "replicas": replicas,
+            "replicaRequirements": {"resourceRequest": {"cpu": "100m"}},
+            "placement": placement
+        }
+    })
+}
+
+async fn bindings(client: &Client) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for (kind, short) in [("ResourceBinding", "rb"), ("ClusterResourceBinding", "crb")] {
+        let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource_for(kind).unwrap());
+        for b in api.list(&ListParams::default()).await.unwrap() {
+            let v = serde_json::to_value(&b).unwrap();
+            let key = match v["metadata"]["namespace"].as_str() {
+                Some(ns) => format!("{short}/{ns}/{}", v["metadata"]["name"].as_str().unwrap()),
+                None => format!("{short}/{}", v["metadata"]["name"].as_str().unwrap()),
+            };
+            out.push((key, v));
+        }
+    }
+    out
+}
+
+fn placed_on(b: &Value) -> BTreeMap<String, i64> {
+    b["spec"]["clusters"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["replicas"].as_i64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+fn scheduled(b: &Value) -> bool {
+    let gen = b["metadata"]["generation"].as_i64();
+    gen.is_some()
+        && b["status"]["schedulerObservedGeneration"].as_i64() == gen
+        && !placed_on(b).is_empty()
+}
+
+/// Poll until `done` holds for every binding, or fail after `secs` with the logs.
+async fn wait_for(
+    client: &Client,
+    k: &support::karmada::Karmada,
+    secs: u64,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let all = bindings(client).await;
+        if all.iter().all(|(_, b)| done(b)) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what} did not happen in {secs} s: {:?}\n--- scheduler\n{}\n--- controller-manager\n{}",
+            all.iter().filter(|(_, b)| !done(b)).map(|(k, _)| k).collect::<Vec<_>>(),
+            k.log_tail("karmada-scheduler.log"),
+            k.log_tail("karmada-controller-manager.log")
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Watch both binding kinds from `since` on, until `total` bindings have left the
+/// failing cluster: when each was seen leaving, in seconds after `since`.
+async fn watch_evictions(
+    client: &Client,
+    since: jiff::Timestamp,
+    total: usize,
+) -> BTreeMap<String, f64> {
+    use futures::{StreamExt, TryStreamExt};
+    use kube::runtime::{watcher, WatchStreamExt};
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, f64)>();
+    for (kind, short) in [("ResourceBinding", "rb"), ("ClusterResourceBinding", "crb")] {
+        let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource_for(kind).unwrap());
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            let mut stream = watcher(api, watcher::Config::default())
+                .applied_objects()
+                .boxed();
+            while let Ok(Some(b)) = stream.try_next().await {
+                let seen = jiff::Timestamp::now().duration_since(since).as_secs_f64();
+                let v = serde_json::to_value(&b).unwrap();
+                if !placed_on(&v).contains_key(FAILING) {
+                    let key = match v["metadata"]["namespace"].as_str() {
+                        Some(ns) => {
+                            format!("{short}/{ns}/{}", v["metadata"]["name"].as_str().unwrap())
+                        }
+                        None => format!("{short}/{}", v["metadata"]["name"].as_str().unwrap()),
+                    };
+                    let _ = tx.send((key, seen));
+                }
+            }
+        });
+    }
+    let mut evicted_at = BTreeMap::new();
+    while evicted_at.len() < total {
+        let (key, t) = rx.recv().await.expect("the watches run");
+        evicted_at.entry(key).or_insert(t);
+    }
+    evicted_at
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
+    let Some(k) = support::karmada::karmada(CONTROLLERS) else {
+        return;
+    };
+    let client = k.env.admin().await;
+    let mut items: Vec<Value> = ["member1", "member2", "member3"]
+        .into_iter()
+        .map(cluster)
+        .collect();
+    for i in 0..14 {
+        let weights = match i % 3 {
+            0 => Some([1, 1, 1]),
+            1 => Some([2, 1, 1]),
+            _ => None,
+        };
+        items.push(binding(
+            "ResourceBinding",
+            &format!("app-{i:02}"),
+            3 + i % 4,
+            weights,
+        ));
+    }
+    for i in 0..5 {
+        items.push(binding(
+            "ClusterResourceBinding",
+            &format!("shared-{i:02}"),
+            4,
+            Some([1, 2, 1]),
+        ));
+    }
+    create_items(&client, &items).await;
+    // The scheduler places every binding; all are then on the failing cluster.
+    wait_for(&client, k, 90, "the first scheduling", scheduled).await;
+    for (key, b) in bindings(&client).await {
+        assert!(
+            placed_on(&b).contains_key(FAILING),
+            "{key} is not on {FAILING}: {b}"
+        );
+    }
+
+    // The prediction, taken live before the taint lands.
+    let kc = &k.env.kubeconfig;
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &[
+            "dry-run",
+            "--cluster",
+            FAILING,
+            "--at",
+            "5m",
+            "--feature-gates",
+            "Failover=true",
+            "--enable-no-execute-taint-eviction",
+            "-o",
+            "json",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let prediction: Value = serde_json::from_str(&stdout).unwrap();
+    let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
+
+    // The taint lands, written as `taint` writes it; the real taint manager evicts.
+    let clusters: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
+    let stamp = jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string();
+    let patch = json!({"spec": {"taints": [
+        {"key": "cluster.karmada.io/not-ready", "effect": "NoExecute", "timeAdded": stamp}
+    ]}});
+    clusters
+        .patch(FAILING, &PatchParams::default(), &Patch::Merge(&patch))
+        .await
+        .unwrap();
+    let tainted_at = jiff::Timestamp::now();
+    let total = items.len() - 3;
+    let evicted_at = tokio::time::timeout(
+        Duration::from_secs(60),
+        watch_evictions(&client, tainted_at, total),
+    )
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "not every binding was evicted in 60 s\n{}",
+            k.log_tail("karmada-controller-manager.log")
+        )
+    });
+
+    // Per queue, the sorted eviction times agree within a second.
+    for prefix in ["rb/", "crb/"] {
+        let mut predicted: Vec<f64> = prediction["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["binding"].as_str().unwrap().starts_with(prefix))
+            .map(|o| {
+                assert_eq!(o["verdict"], "evict", "{o}");
+                let at: jiff::Timestamp = o["at"].as_str().unwrap().parse().unwrap();
+                at.duration_since(reference).as_secs_f64()
+            })
+            .collect();
+        let mut seen: Vec<f64> = evicted_at
+            .iter()
+            .filter(|(k, _)| k.starts_with(prefix))
+            .map(|(_, t)| *t)
+            .collect();
+        predicted.sort_by(f64::total_cmp);
+        seen.sort_by(f64::total_cmp);
+        eprintln!("{prefix} evictions (s after the taint): predicted {predicted:?}, seen {seen:?}");
+        assert_eq!(
+            predicted.len(),
+            seen.len(),
+            "{prefix}: {predicted:?} vs {seen:?}"
+        );
+        for (p, s) in predicted.iter().zip(&seen) {
+            assert!(
+                (p - s).abs() <= 1.0,
+                "{prefix}: predicted {predicted:?}, seen {seen:?}"
+            );
+        }
+    }
+
+    // The real scheduler's new placements are the predicted ones.
+    wait_for(&client, k, 60, "the rescheduling", |b| {
+        scheduled(b) && !placed_on(b).contains_key(FAILING)
+    })
+    .await;
+    let predicted: BTreeMap<String, BTreeMap<String, i64>> = prediction["predictions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["binding"].as_str().unwrap().to_string(),
+                placed_on(&json!({"spec": {"clusters": p["clusters"]}})),
+            )
+        })
+        .collect();
+    for (key, b) in bindings(&client).await {
+        assert_eq!(
+            Some(&placed_on(&b)),
+            predicted.get(&key),
+            "{key}: the scheduler placed it elsewhere"
+        );
+    }
+}

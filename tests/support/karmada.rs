@@ -1,0 +1,215 @@
+//! The real upstream Karmada controllers on the test control plane: the unmodified
+//! `karmada-controller-manager` and `karmada-scheduler` of `../shared/karmada/bin`, run
+//! against a kube-apiserver that serves upstream's CRDs, so a test can hold what the tool
+//! predicts or writes against what Karmada itself then does.
+//!
+//! The binaries sit beside the repository, not in it. Away from CI a test that needs them
+//! is told they are missing (`None`); with `CI` set (where `../shared` is always
+//! present) their absence fails the test.
+
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use k8s_openapi::api::core::v1::Namespace;
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
+use kube::api::{Api, PostParams};
+
+use super::{started, Crds, TestEnv};
+
+/// `../shared/karmada`, when present. With `CI` set its absence is a failure.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/karmada");
+    if dir.join("bin/karmada-controller-manager").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none_or(|v| v.is_empty()),
+        "CI is set but {} has no upstream Karmada binaries",
+        dir.display()
+    );
+    eprintln!(
+        "note: {} not found; skipping the comparison with the real controllers",
+        dir.display()
+    );
+    None
+}
+
+/// Every upstream CRD the controllers need (`crds/` and `crds-controllers/`).
+pub fn upstream_crds() -> Vec<CustomResourceDefinition> {
+    let dir = shared_dir().expect("upstream CRDs are used only when the binaries are present");
+    let mut out = Vec::new();
+    for sub in ["crds", "crds-controllers"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let docs: Vec<CustomResourceDefinition> = serde_saphyr::from_multiple(&text)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            out.extend(docs);
+        }
+    }
+    out
+}
+
+/// A running controller-manager and scheduler, and the control plane they run on.
+pub struct Karmada {
+    pub env: &'static TestEnv,
+    /// `karmada-controller-manager.log`, `karmada-scheduler.log` live here.
+    pub dir: PathBuf,
+}
+
+impl Karmada {
+    /// The tail of a controller's log, for failures.
+    pub fn log_tail(&self, name: &str) -> String {
+        let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+}
+
+static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
+static KARMADA: OnceLock<Karmada> = OnceLock::new();
+
+/// The controllers, started on first use, with `controllers` as the controller-manager's
+/// `--controllers` (the first call decides); `None` when the binaries are absent (away
+/// from CI).
+pub fn karmada(controllers: &str) -> Option<&'static Karmada> {
+    let dir = shared_dir()?;
+    let controllers = controllers.to_string();
+    Some(KARMADA.get_or_init(move || {
+        let env = started(&ENV, Crds::Upstream);
+        std::thread::spawn(move || start(env, &dir, &controllers))
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    }))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+#[allow(clippy::zombie_processes)]
+fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let client = env.admin().await;
+        let api: Api<Namespace> = Api::all(client);
+        for ns in ["karmada-system", "karmada-cluster"] {
+            let n: Namespace =
+                serde_json::from_value(serde_json::json!({"metadata": {"name": ns}})).unwrap();
+            let _ = api.create(&PostParams::default(), &n).await;
+        }
+    });
+    let dir = env.dir.clone();
+    let kubeconfig = env.kubeconfig.to_str().unwrap().to_string();
+    let (cm_port, sched_port) = (free_port(), free_port());
+    let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
+    let cm = Command::new(shared.join("bin/karmada-controller-manager"))
+        .arg(format!("--kubeconfig={kubeconfig}"))
+        .arg(format!("--controllers={controllers}"))
+        .args([
+            "--feature-gates=Failover=true",
+            "--enable-taint-manager=true",
+            "--enable-no-execute-taint-eviction=true",
+            "--graceful-eviction-timeout=60s",
+            "--resource-eviction-rate=0.5",
+            "--cluster-monitor-period=5s",
+            "--cluster-monitor-grace-period=87600h",
+            "--cluster-startup-grace-period=87600h",
+            "--leader-elect=false",
+            "--metrics-bind-address=0",
+        ])
+        .arg(format!("--health-probe-bind-address=127.0.0.1:{cm_port}"))
+        .env("KUBE_FEATURE_WatchListClient", "false")
+        .stdout(Stdio::null())
+        .stderr(log("karmada-controller-manager.log"))
+        .spawn()
+        .expect("start karmada-controller-manager");
+    let sched = Command::new(shared.join("bin/karmada-scheduler"))
+        .arg(format!("--kubeconfig={kubeconfig}"))
+        .args([
+            "--feature-gates=Failover=true",
+            "--enable-scheduler-estimator=false",
+            "--leader-elect=false",
+            "--metrics-bind-address=0",
+        ])
+        .arg(format!(
+            "--health-probe-bind-address=127.0.0.1:{sched_port}"
+        ))
+        .env("KUBE_FEATURE_WatchListClient", "false")
+        .stdout(Stdio::null())
+        .stderr(log("karmada-scheduler.log"))
+        .spawn()
+        .expect("start karmada-scheduler");
+    // End both with this test binary.
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {cm} {sched} 2>/dev/null; \
+             sleep 2; kill -9 {cm} {sched} 2>/dev/null",
+            me = std::process::id(),
+            cm = cm.id(),
+            sched = sched.id(),
+        ))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start watchdog");
+
+    let karmada = Karmada {
+        env,
+        dir: dir.clone(),
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let ready = |port: u16| healthz(port);
+    let workers_started = || {
+        let text =
+            std::fs::read_to_string(dir.join("karmada-controller-manager.log")).unwrap_or_default();
+        ["taint-manager", "graceful-eviction"].iter().all(|name| {
+            text.lines()
+                .any(|l| l.contains("Starting workers") && l.contains(name))
+        })
+    };
+    while !(ready(cm_port) && ready(sched_port) && workers_started()) {
+        assert!(
+            Instant::now() < deadline,
+            "the Karmada controllers did not become ready in 120 s\n--- controller-manager\n{}\n--- scheduler\n{}",
+            karmada.log_tail("karmada-controller-manager.log"),
+            karmada.log_tail("karmada-scheduler.log")
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    karmada
+}
+
+/// Whether `GET /healthz` on a loopback port answers 200.
+fn healthz(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+    if s.write_all(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        .is_err()
+    {
+        return false;
+    }
+    let mut buf = String::new();
+    let _ = s.read_to_string(&mut buf);
+    buf.starts_with("HTTP/1.0 200") || buf.starts_with("HTTP/1.1 200")
+}
