@@ -35,6 +35,8 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('uncordon', 'uncordon', [CompletionResultType]::ParameterValue, 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)')
             [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
+            [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
+            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, or take them back')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -192,6 +194,115 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         'karmadactl;policy;help;help' {
             break
         }
+        'karmadactl;drain' {
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Drain the clusters matching this label selector')
+            [CompletionResult]::new('--selector', '--selector', [CompletionResultType]::ParameterName, 'Drain the clusters matching this label selector')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--purge-mode', '--purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of the evictions (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)')
+            [CompletionResult]::new('--grace-period', '--grace-period', [CompletionResultType]::ParameterName, 'How long an old copy may wait for its new placement (the task''s gracePeriodSeconds; default: the controller''s --graceful-eviction-timeout)')
+            [CompletionResult]::new('--min-available-clusters', '--min-available-clusters', [CompletionResultType]::ParameterName, 'Refuse to evict a binding that would then run on fewer clusters')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Share of clusters drained or carrying a NoExecute taint above which the drain is refused without --force')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
+            [CompletionResult]::new('--eviction-rate', '--eviction-rate', [CompletionResultType]::ParameterName, 'Evictions started per second, at most (default: as fast as the server takes them)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long --wait waits')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--no-cordon', '--no-cordon', [CompletionResultType]::ParameterName, 'Do not cordon the clusters first')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Evict even bindings with nowhere to go (they disappear), and drain even when most of the fleet is down')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'After writing, watch until every eviction this drain wrote has cleared')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;evictions' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;evictions;list' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Only tasks from this cluster')
+            [CompletionResult]::new('--producer', '--producer', [CompletionResultType]::ParameterName, 'Only tasks of this producer (e.g. TaintManager, karmadactl)')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'The controller''s --graceful-eviction-timeout, for tasks without a grace period (default: the snapshot header''s, else 10m)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Keep the list current from a watch until every task listed is gone (or Ctrl-C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;evictions;abort' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'The cluster whose eviction is taken back')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every binding with an eviction from --cluster')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;evictions;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;evictions;help;list' {
+            break
+        }
+        'karmadactl;evictions;help;abort' {
+            break
+        }
+        'karmadactl;evictions;help;help' {
+            break
+        }
         'karmadactl;snapshot' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)')
@@ -221,6 +332,8 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('uncordon', 'uncordon', [CompletionResultType]::ParameterValue, 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)')
             [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
+            [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
+            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, or take them back')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -243,6 +356,20 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;help;policy;explain' {
+            break
+        }
+        'karmadactl;help;drain' {
+            break
+        }
+        'karmadactl;help;evictions' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            break
+        }
+        'karmadactl;help;evictions;list' {
+            break
+        }
+        'karmadactl;help;evictions;abort' {
             break
         }
         'karmadactl;help;snapshot' {

@@ -32,6 +32,8 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand uncordon 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
             cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
             cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+            cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
+            cand evictions 'List graceful evictions and where they stand, or take them back'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -179,6 +181,107 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;policy;help;help'= {
         }
+        &'karmadactl;drain'= {
+            cand -l 'Drain the clusters matching this label selector'
+            cand --selector 'Drain the clusters matching this label selector'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --purge-mode 'Purge mode of the evictions (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)'
+            cand --grace-period 'How long an old copy may wait for its new placement (the task''s gracePeriodSeconds; default: the controller''s --graceful-eviction-timeout)'
+            cand --min-available-clusters 'Refuse to evict a binding that would then run on fewer clusters'
+            cand --unhealthy-cluster-threshold 'Share of clusters drained or carrying a NoExecute taint above which the drain is refused without --force'
+            cand --max-in-flight 'Writes in flight at once'
+            cand --eviction-rate 'Evictions started per second, at most (default: as fast as the server takes them)'
+            cand --timeout 'How long --wait waits'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --no-cordon 'Do not cordon the clusters first'
+            cand --force 'Evict even bindings with nowhere to go (they disappear), and drain even when most of the fleet is down'
+            cand --wait 'After writing, watch until every eviction this drain wrote has cleared'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;evictions'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand list 'List every graceful eviction task and where it stands now'
+            cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;evictions;list'= {
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --cluster 'Only tasks from this cluster'
+            cand --producer 'Only tasks of this producer (e.g. TaintManager, karmadactl)'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand --graceful-eviction-timeout 'The controller''s --graceful-eviction-timeout, for tasks without a grace period (default: the snapshot header''s, else 10m)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --watch 'Keep the list current from a watch until every task listed is gone (or Ctrl-C)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;evictions;abort'= {
+            cand --cluster 'The cluster whose eviction is taken back'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --max-in-flight 'Writes in flight at once'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Every binding with an eviction from --cluster'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --force 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;evictions;help'= {
+            cand list 'List every graceful eviction task and where it stands now'
+            cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;evictions;help;list'= {
+        }
+        &'karmadactl;evictions;help;abort'= {
+        }
+        &'karmadactl;evictions;help;help'= {
+        }
         &'karmadactl;snapshot'= {
             cand -o 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)'
             cand --output 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)'
@@ -206,6 +309,8 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand uncordon 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
             cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
             cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+            cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
+            cand evictions 'List graceful evictions and where they stand, or take them back'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -222,6 +327,16 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
         }
         &'karmadactl;help;policy;explain'= {
+        }
+        &'karmadactl;help;drain'= {
+        }
+        &'karmadactl;help;evictions'= {
+            cand list 'List every graceful eviction task and where it stands now'
+            cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+        }
+        &'karmadactl;help;evictions;list'= {
+        }
+        &'karmadactl;help;evictions;abort'= {
         }
         &'karmadactl;help;snapshot'= {
         }

@@ -35,6 +35,8 @@ complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "cordon" -d 'M
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "drain" -d 'Drain clusters for maintenance: cordon, then evict every binding that can move'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "evictions" -d 'List graceful evictions and where they stand, or take them back'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "completion" -d 'Print a shell completion script'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -168,6 +170,85 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s l -l selector -d 'Drain the clusters matching this label selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l purge-mode -d 'Purge mode of the evictions (default: each binding\'s spec.failover.cluster.purgeMode, else Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy (or the grace period ends)'
+Directly\t'The old copy goes at once: downtime until the new one runs'
+Never\t'The old copy stays until someone removes it'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l grace-period -d 'How long an old copy may wait for its new placement (the task\'s gracePeriodSeconds; default: the controller\'s --graceful-eviction-timeout)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l min-available-clusters -d 'Refuse to evict a binding that would then run on fewer clusters' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l unhealthy-cluster-threshold -d 'Share of clusters drained or carrying a NoExecute taint above which the drain is refused without --force' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l max-in-flight -d 'Writes in flight at once' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l eviction-rate -d 'Evictions started per second, at most (default: as fast as the server takes them)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l timeout -d 'How long --wait waits' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l no-cordon -d 'Do not cordon the clusters first'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l force -d 'Evict even bindings with nowhere to go (they disappear), and drain even when most of the fleet is down'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l wait -d 'After writing, watch until every eviction this drain wrote has cleared'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -s h -l help -d 'Print help'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l cluster -d 'Only tasks from this cluster' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l producer -d 'Only tasks of this producer (e.g. TaintManager, karmadactl)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l graceful-eviction-timeout -d 'The controller\'s --graceful-eviction-timeout, for tasks without a grace period (default: the snapshot header\'s, else 10m)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "table\t'A table'
+wide\t'The table with grace period, message and clusters before failover'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'
+name\t'Only resource/name of each binding, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l watch -d 'Keep the list current from a watch until every task listed is gone (or Ctrl-C)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l cluster -d 'The cluster whose eviction is taken back' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l max-in-flight -d 'Writes in flight at once' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l all -d 'Every binding with an eviction from --cluster'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l force -d 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s o -l output -d 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l controller-setting -d 'Record a controller flag with the snapshot, e.g. feature-gates=Failover=true (repeatable); read-only commands use it unless overridden' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -180,12 +261,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kar
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "completion" -d 'Print a shell completion script'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy snapshot completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "drain" -d 'Drain clusters for maintenance: cordon, then evict every binding that can move'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "evictions" -d 'List graceful evictions and where they stand, or take them back'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "list" -d 'List every graceful eviction task and where it stands now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'

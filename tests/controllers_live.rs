@@ -4,137 +4,16 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kube::api::{Api, DynamicObject, ListParams, Patch, PatchParams};
+use kube::api::{Api, DynamicObject, Patch, PatchParams};
 use kube::Client;
 use serde_json::{json, Value};
 use support::fixtures::*;
+use support::upstream_fleet::{binding, bindings, cluster, placed_on, scheduled, wait_for, Spread};
 
 const FAILING: &str = "member1";
 const CONTROLLERS: &str = "cluster,binding,gracefulEviction,clustertaintpolicy";
-
-fn cluster(name: &str) -> Value {
-    json!({
-        "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-        "metadata": {"name": name, "labels": {"name": name}},
-        "spec": {"syncMode": "Push", "apiEndpoint": "https://127.0.0.1:1"},
-        "status": {
-            "conditions": [{"type": "Ready", "status": "True", "reason": "ClusterReady",
-                            "message": "cluster is healthy and ready to accept workloads",
-                            "lastTransitionTime": "2026-11-22T00:00:00Z"}],
-            "apiEnablements": [{"groupVersion": "apps/v1",
-                                "resources": [{"name": "deployments", "kind": "Deployment"}]}],
-            "resourceSummary": {"allocatable": {"cpu": "64", "memory": "256Gi", "pods": "1100"}}
-        }
-    })
-}
-
-/// A binding spread over the three clusters by static weights (`weights` for member1..3)
-/// or, with `None`, by available replicas.
-fn binding(kind: &str, name: &str, replicas: i32, weights: Option<[i64; 3]>) -> Value {
-    let weight_preference = match weights {
-        Some(w) => json!({"staticWeightList": [
-            {"targetCluster": {"clusterNames": ["member1"]}, "weight": w[0]},
-            {"targetCluster": {"clusterNames": ["member2"]}, "weight": w[1]},
-            {"targetCluster": {"clusterNames": ["member3"]}, "weight": w[2]}
-        ]}),
-        None => json!({"dynamicWeight": "AvailableReplicas"}),
-    };
-    let placement = json!({
-        "clusterAffinity": {"clusterNames": ["member1", "member2", "member3"]},
-        "replicaScheduling": {"replicaSchedulingType": "Divided",
-                              "replicaDivisionPreference": "Weighted",
-                              "weightPreference": weight_preference}
-    });
-    let (label, namespace) = if kind == "ResourceBinding" {
-        ("propagationpolicy.karmada.io/permanent-id", Some("default"))
-    } else {
-        ("clusterpropagationpolicy.karmada.io/permanent-id", None)
-    };
-    let mut meta = json!({
-        "name": name,
-        "labels": {label: format!("id-{name}")},
-        "annotations": {"policy.karmada.io/applied-placement": placement.to_string()}
-    });
-    if let Some(ns) = namespace {
-        meta["namespace"] = ns.into();
-    }
-    json!({
-        "apiVersion": "work.karmada.io/v1alpha2", "kind": kind,
-        "metadata": meta,
-        "spec": {
-            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default",
-                         "name": name, "uid": format!("00000000-0000-0000-0000-{:012}", name.len())},
-            "replicas": replicas,
-            "replicaRequirements": {"resourceRequest": {"cpu": "100m"}},
-            "placement": placement
-        }
-    })
-}
-
-async fn bindings(client: &Client) -> Vec<(String, Value)> {
-    let mut out = Vec::new();
-    for (kind, short) in [("ResourceBinding", "rb"), ("ClusterResourceBinding", "crb")] {
-        let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource_for(kind).unwrap());
-        for b in api.list(&ListParams::default()).await.unwrap() {
-            let v = serde_json::to_value(&b).unwrap();
-            let key = match v["metadata"]["namespace"].as_str() {
-                Some(ns) => format!("{short}/{ns}/{}", v["metadata"]["name"].as_str().unwrap()),
-                None => format!("{short}/{}", v["metadata"]["name"].as_str().unwrap()),
-            };
-            out.push((key, v));
-        }
-    }
-    out
-}
-
-fn placed_on(b: &Value) -> BTreeMap<String, i64> {
-    b["spec"]["clusters"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|t| {
-            (
-                t["name"].as_str().unwrap().to_string(),
-                t["replicas"].as_i64().unwrap_or(0),
-            )
-        })
-        .collect()
-}
-
-fn scheduled(b: &Value) -> bool {
-    let gen = b["metadata"]["generation"].as_i64();
-    gen.is_some()
-        && b["status"]["schedulerObservedGeneration"].as_i64() == gen
-        && !placed_on(b).is_empty()
-}
-
-/// Poll until `done` holds for every binding, or fail after `secs` with the logs.
-async fn wait_for(
-    client: &Client,
-    k: &support::karmada::Karmada,
-    secs: u64,
-    what: &str,
-    done: impl Fn(&Value) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let all = bindings(client).await;
-        if all.iter().all(|(_, b)| done(b)) {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what} did not happen in {secs} s: {:?}\n--- scheduler\n{}\n--- controller-manager\n{}",
-            all.iter().filter(|(_, b)| !done(b)).map(|(k, _)| k).collect::<Vec<_>>(),
-            k.log_tail("karmada-scheduler.log"),
-            k.log_tail("karmada-controller-manager.log")
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
 
 /// Watch both binding kinds from `since` on, until `total` bindings have left the
 /// failing cluster: when each was seen leaving, in seconds after `since`.
@@ -188,9 +67,9 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
         .collect();
     for i in 0..14 {
         let weights = match i % 3 {
-            0 => Some([1, 1, 1]),
-            1 => Some([2, 1, 1]),
-            _ => None,
+            0 => Spread::Static([1, 1, 1]),
+            1 => Spread::Static([2, 1, 1]),
+            _ => Spread::Dynamic,
         };
         items.push(binding(
             "ResourceBinding",
@@ -204,7 +83,7 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
             "ClusterResourceBinding",
             &format!("shared-{i:02}"),
             4,
-            Some([1, 2, 1]),
+            Spread::Static([1, 2, 1]),
         ));
     }
     create_items(&client, &items).await;

@@ -439,7 +439,8 @@ async fn partial_failure_exits_3_with_a_summary() {
     create_cluster(&client, "part-a", json!({"part-test": "x"}), json!({})).await;
     create_cluster(&client, "part-b", json!({"part-test": "x"}), json!({})).await;
     let proxy = Proxy::start(env);
-    proxy.on(Method::PATCH, "/clusters/part-b", 1, Fault::Fail(500));
+    // A server error is retried; one that persists past every attempt fails that object.
+    proxy.on(Method::PATCH, "/clusters/part-b", 100, Fault::Fail(500));
     let (stdout, stderr, code) = parts(&karmadactl(
         &proxy.kubeconfig,
         "admin",
@@ -448,9 +449,12 @@ async fn partial_failure_exits_3_with_a_summary() {
     assert_eq!(code, 3, "{stderr}");
     assert_eq!(stdout, "cluster.cluster.karmada.io/part-a tainted\n");
     assert!(
-        stderr.contains("part-b") && stderr.contains("1 of 2 cluster(s) updated, 1 failed"),
+        stderr.contains("part-b")
+            && stderr.contains("gave up after 6 attempts")
+            && stderr.contains("1 of 2 cluster(s) updated, 1 failed"),
         "{stderr}"
     );
+    assert_eq!(proxy.count("PATCH", "/clusters/part-b"), 6);
     assert_eq!(taint_specs(&client, "part-a").await, ["k:NoSchedule"]);
     assert!(taint_specs(&client, "part-b").await.is_empty());
 }

@@ -2,6 +2,7 @@
 //! at parse time. Parsing only: no behaviour lives here.
 
 mod commands;
+mod evictions;
 mod shared;
 pub mod values;
 
@@ -13,6 +14,7 @@ use clap::{Args, Parser, Subcommand};
 /// Shells with completion scripts.
 pub use clap_complete::Shell;
 pub use commands::*;
+pub use evictions::*;
 pub use shared::*;
 
 /// Exit codes, shown at the end of `--help`.
@@ -88,6 +90,12 @@ pub enum Command {
     /// Explain failover decisions for a binding or a ClusterTaintPolicy.
     #[command(subcommand)]
     Policy(PolicyCommand),
+    /// Drain clusters for maintenance: cordon, then evict every binding that can move.
+    #[command(after_help = evictions::DRAIN_EXAMPLES)]
+    Drain(DrainArgs),
+    /// List graceful evictions and where they stand, or take them back.
+    #[command(subcommand)]
+    Evictions(EvictionsCommand),
     /// Capture the live fleet (clusters, bindings, policies) into a snapshot file.
     Snapshot(SnapshotArgs),
     /// Print a shell completion script.

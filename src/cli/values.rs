@@ -62,6 +62,23 @@ pub fn rate(text: &str) -> Result<f64, String> {
         .ok_or_else(|| "not a rate (a number >= 0)".to_string())
 }
 
+/// Writes per second: a finite number above zero.
+pub fn positive_rate(text: &str) -> Result<f64, String> {
+    rate(text)
+        .ok()
+        .filter(|r| *r > 0.0)
+        .ok_or_else(|| "not a rate (a number > 0)".to_string())
+}
+
+/// A count of one or more.
+pub fn count(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| "not a count (a whole number >= 1)".to_string())
+}
+
 /// A share between 0 and 1.
 pub fn fraction(text: &str) -> Result<f64, String> {
     text.trim()
@@ -155,6 +172,9 @@ mod tests {
         assert_eq!(rate("0.5").unwrap(), 0.5);
         assert!(rate("-1").is_err() && rate("NaN").is_err());
         assert!(fraction("1.5").is_err());
+        assert!(positive_rate("0").is_err() && positive_rate("2").is_ok());
+        assert_eq!(count("8").unwrap(), 8);
+        assert!(count("0").is_err() && count("-1").is_err());
         assert_eq!(
             feature_gates("Foo=false, Failover=true").unwrap().failover,
             Some(true)

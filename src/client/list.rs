@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use super::{api_error, ControlPlane};
 use crate::error::Result;
 
-/// Objects per page.
+/// Objects per page (kubectl's default chunk size).
 pub const PAGE_SIZE: u32 = 500;
 
 /// Every object `api` lists with `params` (its `limit` defaults to [`PAGE_SIZE`]);
@@ -15,23 +15,46 @@ pub const PAGE_SIZE: u32 = 500;
 pub async fn list_paged<K>(
     cp: &ControlPlane,
     api: &Api<K>,
-    mut params: ListParams,
+    params: ListParams,
     what: &str,
 ) -> Result<Vec<K>>
 where
-    K: Resource + Clone + DeserializeOwned + std::fmt::Debug,
+    K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
+{
+    let mut out = Vec::new();
+    for_each_page(cp, api, params, what, |page| out.extend(page)).await?;
+    Ok(out)
+}
+
+/// Hand every page of what `api` lists with `params` to `visit`, one page at a time, so
+/// only the page being visited and the next (already being fetched) are held at once.
+pub async fn for_each_page<K>(
+    cp: &ControlPlane,
+    api: &Api<K>,
+    mut params: ListParams,
+    what: &str,
+    mut visit: impl FnMut(Vec<K>),
+) -> Result<()>
+where
+    K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
     params.limit = params.limit.or(Some(PAGE_SIZE));
-    let mut out = Vec::new();
-    loop {
-        let page = api
-            .list(&params)
+    let fetch = |params: ListParams| {
+        let api = api.clone();
+        tokio::spawn(async move { api.list(&params).await })
+    };
+    let mut pending = Some(fetch(params.clone()));
+    while let Some(handle) = pending.take() {
+        let page = handle
             .await
+            .map_err(|e| crate::error::Error::failure(format!("listing {what}: {e}")))?
             .map_err(|e| api_error(&e, what, &cp.server))?;
-        out.extend(page.items);
-        match page.metadata.continue_.filter(|c| !c.is_empty()) {
-            Some(token) => params.continue_token = Some(token),
-            None => return Ok(out),
+        // The next page is on its way while this one is visited.
+        if let Some(token) = page.metadata.continue_.filter(|c| !c.is_empty()) {
+            params.continue_token = Some(token);
+            pending = Some(fetch(params.clone()));
         }
+        visit(page.items);
     }
+    Ok(())
 }

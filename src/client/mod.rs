@@ -9,6 +9,6 @@ mod write;
 
 pub use connect::{connect, ConnectOptions, ControlPlane};
 pub use errors::api_error;
-pub use list::{list_paged, PAGE_SIZE};
+pub use list::{for_each_page, list_paged, PAGE_SIZE};
 pub use targets::{resolve_clusters, select_clusters, Targets};
 pub use write::{patch_with_retry, Plan, WriteOutcome, MAX_ATTEMPTS};

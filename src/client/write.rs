@@ -61,9 +61,10 @@ pub async fn patch_with_retry<K, T, E>(
 ) -> Result<std::result::Result<WriteOutcome<T>, E>>
 where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug,
-    K::DynamicType: Default,
 {
-    let what = format!("{} {name:?}", K::kind(&Default::default()).to_lowercase());
+    // `.../clusters` -> `cluster "NAME"`, for messages.
+    let plural = api.resource_url().rsplit('/').next().unwrap_or("object");
+    let what = format!("{} {name:?}", plural.strip_suffix('s').unwrap_or(plural));
     let params = PatchParams {
         dry_run,
         field_manager: Some("karmadactl".into()),
@@ -75,10 +76,14 @@ where
     loop {
         let obj = match current.take() {
             Some(obj) => obj,
-            None => api
-                .get(name)
-                .await
-                .map_err(|e| api_error(&e, &what, &cp.server))?,
+            None => match api.get(name).await {
+                Ok(obj) => obj,
+                Err(e) if transient(&e).is_some() => {
+                    pause_or_give_up(&mut pauses, &e, &what, &cp.server).await?;
+                    continue;
+                }
+                Err(e) => return Err(api_error(&e, &what, &cp.server)),
+            },
         };
         let resource_version = obj.meta().resource_version.clone().unwrap_or_default();
         let (mut patch, decision) = match decide(&obj) {
@@ -110,7 +115,54 @@ where
                     )))
                 }
             },
+            // The write may or may not have been applied (a lost response): the next
+            // round reads the object again and decides on what is really there.
+            Err(e) if transient(&e).is_some() => {
+                pause_or_give_up(&mut pauses, &e, &what, &cp.server).await?
+            }
             Err(e) => return Err(api_error(&e, &what, &cp.server)),
+        }
+    }
+}
+
+/// Whether a failed request is worth repeating, and the pause the server asked for.
+fn transient(err: &kube::Error) -> Option<Option<Duration>> {
+    match err {
+        kube::Error::Api(status) if matches!(status.code, 429 | 500 | 502 | 503 | 504) => Some(
+            status
+                .details
+                .as_ref()
+                .map(|d| d.retry_after_seconds)
+                .filter(|s| *s > 0)
+                .map(|s| Duration::from_secs(u64::from(s).min(30))),
+        ),
+        kube::Error::HyperError(_) | kube::Error::Service(_) => Some(None),
+        _ => None,
+    }
+}
+
+/// Wait before the next attempt (the server's `Retry-After` when it gave one, else the
+/// back-off), or fail when the attempts are used up.
+async fn pause_or_give_up(
+    pauses: &mut impl Iterator<Item = Duration>,
+    err: &kube::Error,
+    what: &str,
+    server: &str,
+) -> Result<()> {
+    let asked = transient(err).flatten();
+    match pauses.next() {
+        Some(backoff) => {
+            let pause = asked.unwrap_or(backoff);
+            tracing::info!(object = %what, ?pause, error = %err, "transient failure: retrying");
+            tokio::time::sleep(pause).await;
+            Ok(())
+        }
+        None => {
+            let last = api_error(err, what, server);
+            Err(Error::failure(format!(
+                "gave up after {MAX_ATTEMPTS} attempts: {}",
+                last.message
+            )))
         }
     }
 }

@@ -7,13 +7,15 @@ use jiff::Timestamp;
 
 use crate::cli::values::{self, FeatureGates};
 use crate::cli::{
-    ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs, QueueModelArg, SourceArgs,
+    BindingScopeArgs, ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs,
+    QueueModelArg, SourceArgs,
 };
 use crate::client::{self, Targets};
 use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
 use crate::error::{Error, Result};
-use crate::fleet::FleetState;
+use crate::fleet::{BindingKind, FleetState};
+use crate::ops::bindings::BindingScope;
 use crate::state;
 
 /// Load the fleet from `--snapshot`, else from the control plane.
@@ -58,6 +60,34 @@ pub fn targets(names: &[String], selection: &ClusterSelection) -> Result<Targets
             "cluster names, -l/--selector and --all are mutually exclusive",
         )),
     }
+}
+
+/// The bindings `-n`/`-A`/`--binding-selector`/`--kind` name.
+pub fn binding_scope(args: &BindingScopeArgs) -> Result<BindingScope> {
+    let (kind, workload_kind) = match args.kind.as_deref().map(str::to_ascii_lowercase) {
+        None => (None, None),
+        Some(k) => match k.as_str() {
+            "rb" | "resourcebinding" | "resourcebindings" => {
+                (Some(BindingKind::ResourceBinding), None)
+            }
+            "crb" | "clusterresourcebinding" | "clusterresourcebindings" => {
+                (Some(BindingKind::ClusterResourceBinding), None)
+            }
+            "" => return Err(Error::usage("--kind is empty")),
+            _ => (None, args.kind.clone()),
+        },
+    };
+    if kind == Some(BindingKind::ClusterResourceBinding) && args.namespace.is_some() {
+        return Err(Error::usage(
+            "-n selects ResourceBindings; ClusterResourceBindings have no namespace",
+        ));
+    }
+    Ok(BindingScope {
+        namespace: args.namespace.clone(),
+        selector: args.binding_selector.clone(),
+        kind,
+        workload_kind,
+    })
 }
 
 /// The instant decisions are taken at: when the state was captured (a snapshot's

@@ -5,12 +5,9 @@ use jiff::Timestamp;
 
 use super::common;
 use super::taint::{run_job, TaintJob};
-use crate::api::taint::UNSCHEDULABLE_TAINT_KEY;
-use crate::api::taint_spec::{TaintChanges, TaintRemoval, TaintSpec};
-use crate::api::{Taint, TaintEffect};
 use crate::cli::{CordonArgs, GlobalArgs};
 use crate::client;
-use crate::engine::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
+use crate::engine::taint_edit::{cordon_edit, uncordon_edit, EditOutcome};
 use crate::error::{ExitCode, Result};
 
 /// Run `cordon` (`cordon == true`) or `uncordon`.
@@ -34,52 +31,6 @@ pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result
     .await
 }
 
-/// Add the unschedulable taint unless present (any value counts as cordoned).
-pub fn cordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditError> {
-    if current.iter().any(is_cordon_taint) {
-        return edit_taints(current, &TaintChanges::default(), false, now);
-    }
-    let add = TaintSpec {
-        key: UNSCHEDULABLE_TAINT_KEY.into(),
-        value: None,
-        effect: TaintEffect::NoSchedule,
-    };
-    edit_taints(
-        current,
-        &TaintChanges {
-            add: vec![add],
-            remove: vec![],
-        },
-        false,
-        now,
-    )
-}
-
-/// Remove the unschedulable taint if present.
-pub fn uncordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditError> {
-    let remove = if current.iter().any(is_cordon_taint) {
-        vec![TaintRemoval {
-            key: UNSCHEDULABLE_TAINT_KEY.into(),
-            effect: Some(TaintEffect::NoSchedule),
-        }]
-    } else {
-        vec![]
-    };
-    edit_taints(
-        current,
-        &TaintChanges {
-            add: vec![],
-            remove,
-        },
-        false,
-        now,
-    )
-}
-
-fn is_cordon_taint(t: &Taint) -> bool {
-    t.key == UNSCHEDULABLE_TAINT_KEY && t.effect == TaintEffect::NoSchedule.as_str()
-}
-
 fn cordon_word(o: EditOutcome) -> &'static str {
     match o {
         EditOutcome::Unchanged => "already cordoned",
@@ -91,26 +42,5 @@ fn uncordon_word(o: EditOutcome) -> &'static str {
     match o {
         EditOutcome::Unchanged => "already uncordoned",
         _ => "uncordoned",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cordon_is_idempotent() {
-        let now = Timestamp::UNIX_EPOCH;
-        let once = cordon_edit(&[], now).unwrap();
-        assert_eq!(once.outcome, EditOutcome::Tainted);
-        let twice = cordon_edit(&once.taints, now).unwrap();
-        assert_eq!(twice.outcome, EditOutcome::Unchanged);
-        let off = uncordon_edit(&once.taints, now).unwrap();
-        assert_eq!(off.outcome, EditOutcome::Untainted);
-        assert!(off.taints.is_empty());
-        assert_eq!(
-            uncordon_edit(&[], now).unwrap().outcome,
-            EditOutcome::Unchanged
-        );
     }
 }

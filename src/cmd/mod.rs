@@ -4,8 +4,11 @@
 mod common;
 pub mod completion;
 pub mod cordon;
+pub mod drain;
 pub mod dry_run;
+pub mod evictions;
 pub mod explain;
+mod signals;
 pub mod snapshot;
 pub mod taint;
 
@@ -19,6 +22,8 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Cordon(args) => cordon::run(&cli.global, args, true).await,
         Command::Uncordon(args) => cordon::run(&cli.global, args, false).await,
         Command::Snapshot(args) => snapshot::run(&cli.global, args).await,
+        Command::Drain(args) => drain::run(&cli.global, args).await,
+        Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,
         Command::Completion(args) => completion::run(args.shell),

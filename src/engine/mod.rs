@@ -7,10 +7,13 @@
 mod reason;
 pub use reason::{Reason, ReasonCode};
 
+pub mod abort;
 pub mod affinity;
 pub mod division;
+pub mod drain;
 pub mod estimate;
 pub mod eviction;
+pub mod evictions;
 pub mod explain;
 pub mod noexecute;
 pub mod placement;

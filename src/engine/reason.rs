@@ -96,6 +96,23 @@ pub enum ReasonCode {
     EvictionAwaitingSchedule,
     EvictionNewPlacementHealthy,
     EvictionAwaitingHealth,
+    EvictionDirectly,
+    // drain.
+    DrainEvict,
+    DrainAlreadyEvicted,
+    DrainBlockedNoTarget,
+    DrainForcedNoTarget,
+    DrainBlockedBudget,
+    DrainLeftBehind,
+    DrainDowntime,
+    DrainFleetUnsafe,
+    // evictions abort.
+    AbortRestore,
+    AbortReadd,
+    AbortNoTask,
+    AbortRefusedUntolerated,
+    AbortRefusedCordoned,
+    AbortRefusedDirectly,
 }
 
 impl ReasonCode {

@@ -4,6 +4,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::api::taint::describe_taint as describe;
+use crate::api::taint::UNSCHEDULABLE_TAINT_KEY;
 use crate::api::taint_spec::{TaintChanges, TaintRemoval, TaintSpec};
 use crate::api::{Taint, TaintEffect, Time};
 
@@ -218,6 +219,53 @@ pub fn adds_evicting_taint(changes: &TaintChanges) -> Option<TaintEffect> {
     changes.add.iter().map(|s| s.effect).find(|e| e.evicts())
 }
 
+/// Add the unschedulable taint unless present (any value counts as cordoned).
+pub fn cordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditError> {
+    if current.iter().any(is_cordon_taint) {
+        return edit_taints(current, &TaintChanges::default(), false, now);
+    }
+    let add = TaintSpec {
+        key: UNSCHEDULABLE_TAINT_KEY.into(),
+        value: None,
+        effect: TaintEffect::NoSchedule,
+    };
+    edit_taints(
+        current,
+        &TaintChanges {
+            add: vec![add],
+            remove: vec![],
+        },
+        false,
+        now,
+    )
+}
+
+/// Remove the unschedulable taint if present.
+pub fn uncordon_edit(current: &[Taint], now: Timestamp) -> Result<TaintEdit, EditError> {
+    let remove = if current.iter().any(is_cordon_taint) {
+        vec![TaintRemoval {
+            key: UNSCHEDULABLE_TAINT_KEY.into(),
+            effect: Some(TaintEffect::NoSchedule),
+        }]
+    } else {
+        vec![]
+    };
+    edit_taints(
+        current,
+        &TaintChanges {
+            add: vec![],
+            remove,
+        },
+        false,
+        now,
+    )
+}
+
+/// Whether `t` is the cordon taint.
+pub fn is_cordon_taint(t: &Taint) -> bool {
+    t.key == UNSCHEDULABLE_TAINT_KEY && t.effect == TaintEffect::NoSchedule.as_str()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +386,22 @@ mod tests {
         assert_eq!(
             e.taints.iter().map(describe).collect::<Vec<_>>(),
             ["d=1:NoExecute", "z:NoSchedule"]
+        );
+    }
+
+    #[test]
+    fn cordon_is_idempotent() {
+        let now = Timestamp::UNIX_EPOCH;
+        let once = cordon_edit(&[], now).unwrap();
+        assert_eq!(once.outcome, EditOutcome::Tainted);
+        let twice = cordon_edit(&once.taints, now).unwrap();
+        assert_eq!(twice.outcome, EditOutcome::Unchanged);
+        let off = uncordon_edit(&once.taints, now).unwrap();
+        assert_eq!(off.outcome, EditOutcome::Untainted);
+        assert!(off.taints.is_empty());
+        assert_eq!(
+            uncordon_edit(&[], now).unwrap().outcome,
+            EditOutcome::Unchanged
         );
     }
 }

@@ -2,6 +2,9 @@
 //! clap, nothing printed; progress is reported through callbacks and every object ends
 //! with an outcome the command renders.
 
+pub mod bindings;
+pub mod drain;
+pub mod evictions;
 pub mod impact;
 pub mod taints;
 pub mod write;

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use kube::api::Api;
 use serde_json::json;
 
-use super::write::{write_all, Ended, ObjectOutcome, DEFAULT_MAX_IN_FLIGHT};
+use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use super::DryRun;
 use crate::api::taint::validate_cluster_taints;
 use crate::api::{Cluster, Taint, TaintEffect};
@@ -134,9 +134,15 @@ pub async fn apply(
         .iter()
         .map(|p| (p.name().to_string(), p.cluster.spec.taints.clone()))
         .collect();
-    let objects: Vec<(String, Option<Cluster>)> = to_write
+    let api: Api<Cluster> = Api::all(cp.client.clone());
+    let targets: Vec<Target<Cluster>> = to_write
         .into_iter()
-        .map(|p| (p.name().to_string(), Some(p.cluster)))
+        .map(|p| Target {
+            api: api.clone(),
+            name: p.name().to_string(),
+            key: p.name().to_string(),
+            first: Some(p.cluster),
+        })
         .collect();
     let decide = |c: &Cluster| {
         checked(edit, c.taints(), now).map(|e| {
@@ -147,27 +153,22 @@ pub async fn apply(
             }
         })
     };
-    let api: Api<Cluster> = Api::all(cp.client.clone());
     let done = |_: &ObjectOutcome<TaintEdit, EditError>| on_done();
-    let written = write_all(
-        cp,
-        &api,
-        objects,
-        &decide,
-        dry_run == DryRun::Server,
-        DEFAULT_MAX_IN_FLIGHT,
-        &done,
-    )
-    .await;
+    let control = WriteControl {
+        server_dry_run: dry_run == DryRun::Server,
+        ..Default::default()
+    };
+    let written = write_all(cp, targets, &decide, control, &done).await;
     for o in written {
         let result = match o.ended {
             Ended::Done(w) => Ok((w.decision, w.written)),
             Ended::Refused(e) => Err(e.to_string()),
             Ended::Failed(e) => Err(e.message),
+            Ended::NotStarted => Err("not started: interrupted".into()),
         };
         outcomes.push(TaintOutcome {
-            before: before.get(&o.name).cloned().unwrap_or_default(),
-            name: o.name,
+            before: before.get(&o.key).cloned().unwrap_or_default(),
+            name: o.key,
             result,
         });
     }

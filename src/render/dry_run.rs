@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use colored::Colorize;
-use comfy_table::{presets, ContentArrangement, Table};
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -148,10 +147,6 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         .iter()
         .map(|p| (p.binding.as_str(), p))
         .collect();
-    let mut table = Table::new();
-    table
-        .load_preset(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Disabled);
     let mut header = vec![
         "BINDING",
         "CLUSTER",
@@ -165,7 +160,7 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     if wide {
         header.push("WHY");
     }
-    table.set_header(header);
+    let mut table = super::table(header);
     for o in &sim.outcomes {
         let at =
             o.at.or(o.due)

@@ -174,9 +174,7 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
 /// Render a ClusterTaintPolicy explanation for people.
 pub fn policy_text(r: &TaintPolicyExplanation) -> String {
     let mut out = format!("ClusterTaintPolicy {} at {}\n\n", r.policy.bold(), r.now);
-    let mut table = comfy_table::Table::new();
-    table.load_preset(comfy_table::presets::NOTHING);
-    table.set_header([
+    let mut table = super::table([
         "CLUSTER",
         "TARGETED",
         "ADD WHEN",

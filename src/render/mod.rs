@@ -1,7 +1,9 @@
 //! Everything a person or a script reads: tables and text reports, time formatting,
 //! JSON/YAML documents, colour, warnings and progress. Nothing here decides anything.
 
+pub mod drain;
 pub mod dry_run;
+pub mod evictions;
 pub mod explain;
 pub mod impact;
 pub mod progress;
@@ -93,6 +95,16 @@ pub fn write_stdout(text: &str) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(Error::from),
     }
+}
+
+/// A borderless table with `header`, as kubectl prints its tables.
+pub fn table<T: Into<comfy_table::Cell>>(
+    header: impl IntoIterator<Item = T>,
+) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::NOTHING)
+        .set_header(header);
+    t
 }
 
 /// Print a warning line on stderr.

@@ -1,9 +1,15 @@
-//! Progress on stderr for long work: a bar on a terminal, nothing otherwise (the summary
-//! that follows says what was done).
+//! Progress on stderr for long work: a bar on a terminal; otherwise a plain line every
+//! few seconds, so a script's log never shows a silent wait. The summary that follows
+//! says what was done.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+
+/// How often the plain lines come.
+const PLAIN_EVERY: Duration = Duration::from_secs(5);
 
 /// A progress bar on stderr for `len` steps; hidden when stderr is not a terminal or
 /// the work is short.
@@ -19,4 +25,106 @@ pub fn bar(len: usize, what: &str) -> ProgressBar {
     );
     bar.set_message(what.to_string());
     bar
+}
+
+/// How one unit of work ended, for the counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Written.
+    Done,
+    /// Nothing to write.
+    Skipped,
+    /// Failed or not started.
+    Failed,
+}
+
+#[derive(Default)]
+struct Counts {
+    done: usize,
+    skipped: usize,
+    failed: usize,
+    printed: Option<Instant>,
+}
+
+/// Counts of work done, shown as it goes.
+pub struct Tally {
+    what: String,
+    total: usize,
+    started: Instant,
+    bar: Option<ProgressBar>,
+    counts: Mutex<Counts>,
+}
+
+impl Tally {
+    /// A tally of `total` units of `what` (`evictions`, `aborts`).
+    pub fn new(total: usize, what: &str) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {per_sec} ETA {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            bar
+        });
+        Tally {
+            what: what.to_string(),
+            total,
+            started: Instant::now(),
+            bar,
+            counts: Mutex::new(Counts::default()),
+        }
+    }
+
+    /// Count one unit.
+    pub fn record(&self, step: Step) {
+        let Ok(mut c) = self.counts.lock() else {
+            return;
+        };
+        match step {
+            Step::Done => c.done += 1,
+            Step::Skipped => c.skipped += 1,
+            Step::Failed => c.failed += 1,
+        }
+        let line = self.line(&c);
+        match &self.bar {
+            Some(bar) => {
+                bar.set_message(line);
+                bar.inc(1);
+            }
+            None => {
+                let due = c.printed.unwrap_or(self.started) + PLAIN_EVERY;
+                if Instant::now() >= due {
+                    eprintln!("{line}");
+                    c.printed = Some(Instant::now());
+                }
+            }
+        }
+    }
+
+    fn line(&self, c: &Counts) -> String {
+        let n = c.done + c.skipped + c.failed;
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = n as f64 / secs;
+        let eta = if rate > 0.0 && n < self.total {
+            format!(", ETA {}s", ((self.total - n) as f64 / rate).ceil() as u64)
+        } else {
+            String::new()
+        };
+        format!(
+            "{}: {n}/{} ({} written, {} unchanged, {} failed), {rate:.1}/s{eta}",
+            self.what, self.total, c.done, c.skipped, c.failed
+        )
+    }
+
+    /// End the display; plain mode prints the last count when it printed any.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        } else if let Ok(c) = self.counts.lock() {
+            if c.printed.is_some() {
+                eprintln!("{}", self.line(&c));
+            }
+        }
+    }
 }

@@ -15,7 +15,7 @@ use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
 
 async fn list_all<K>(cp: &ControlPlane, what: &str) -> Result<Vec<K>>
 where
-    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug,
+    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
     list_paged(
         cp,

@@ -8,8 +8,10 @@
 #![allow(dead_code)]
 
 pub mod fixtures;
+pub mod fleets;
 pub mod karmada;
 pub mod proxy;
+pub mod upstream_fleet;
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,224 @@
+//! Arguments of `drain` and `evictions`.
+
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::shared::{SourceArgs, WriteArgs};
+use super::values;
+use crate::api::selector::Selector;
+use crate::render::Format;
+
+pub(crate) const DRAIN_EXAMPLES: &str = "\
+Examples:
+  # See what draining member1 would do, without writing anything
+  karmadactl drain member1 --dry-run
+
+  # Drain it (asks on a terminal; --yes in scripts), then wait until the old copies are gone
+  karmadactl drain member1 --yes --wait --timeout 15m
+
+  # Only the ResourceBindings of one namespace, keeping every workload on 2 clusters
+  karmadactl drain member1 -n shop --min-available-clusters 2
+
+  # Take it back: every eviction from member1, then uncordon
+  karmadactl evictions abort --cluster member1 --all --yes
+  karmadactl uncordon member1";
+
+/// Which bindings a command acts on.
+#[derive(Debug, Args, Clone, Default)]
+pub struct BindingScopeArgs {
+    /// Only ResourceBindings of this namespace (ClusterResourceBindings are skipped).
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "NAMESPACE",
+        conflicts_with = "all_namespaces"
+    )]
+    pub namespace: Option<String>,
+    /// Every namespace, and ClusterResourceBindings (the default).
+    #[arg(short = 'A', long)]
+    pub all_namespaces: bool,
+    /// Only bindings whose labels match this selector.
+    #[arg(long, value_name = "SELECTOR")]
+    pub binding_selector: Option<Selector>,
+    /// Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`,
+    /// `statefulsets`, ...).
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+}
+
+/// Purge modes `drain` may write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "PascalCase")]
+pub enum DrainPurgeMode {
+    /// The old copy stays until the new placement is healthy (or the grace period ends).
+    Gracefully,
+    /// The old copy goes at once: downtime until the new one runs.
+    Directly,
+    /// The old copy stays until someone removes it.
+    Never,
+}
+
+/// Output formats of the commands that report a plan (`drain`, `evictions abort`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlanOutput {
+    /// A table and a summary.
+    #[default]
+    Table,
+    /// Stable JSON for scripts.
+    Json,
+    /// The same structure as JSON, in YAML.
+    Yaml,
+}
+
+impl From<PlanOutput> for Format {
+    fn from(o: PlanOutput) -> Format {
+        match o {
+            PlanOutput::Table => Format::Table,
+            PlanOutput::Json => Format::Json,
+            PlanOutput::Yaml => Format::Yaml,
+        }
+    }
+}
+
+/// Arguments of `drain`.
+#[derive(Debug, Args)]
+pub struct DrainArgs {
+    /// Clusters to drain.
+    #[arg(value_name = "CLUSTER")]
+    pub clusters: Vec<String>,
+    /// Drain the clusters matching this label selector.
+    #[arg(short = 'l', long = "selector", value_name = "SELECTOR")]
+    pub selector: Option<Selector>,
+    #[command(flatten)]
+    pub scope: BindingScopeArgs,
+    /// Do not cordon the clusters first.
+    #[arg(long)]
+    pub no_cordon: bool,
+    /// Purge mode of the evictions (default: each binding's spec.failover.cluster.purgeMode,
+    /// else Gracefully).
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub purge_mode: Option<DrainPurgeMode>,
+    /// How long an old copy may wait for its new placement (the task's gracePeriodSeconds;
+    /// default: the controller's --graceful-eviction-timeout).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration)]
+    pub grace_period: Option<Duration>,
+    /// Refuse to evict a binding that would then run on fewer clusters.
+    #[arg(long, value_name = "N", value_parser = values::count)]
+    pub min_available_clusters: Option<usize>,
+    /// Evict even bindings with nowhere to go (they disappear), and drain even when most
+    /// of the fleet is down.
+    #[arg(long)]
+    pub force: bool,
+    /// Share of clusters drained or carrying a NoExecute taint above which the drain is
+    /// refused without --force.
+    #[arg(long, value_name = "FRACTION", value_parser = values::fraction, default_value = "0.55")]
+    pub unhealthy_cluster_threshold: f64,
+    /// Writes in flight at once.
+    #[arg(long, value_name = "N", value_parser = values::count, default_value = "8")]
+    pub max_in_flight: usize,
+    /// Evictions started per second, at most (default: as fast as the server takes them).
+    #[arg(long, value_name = "RATE", value_parser = values::positive_rate)]
+    pub eviction_rate: Option<f64>,
+    /// After writing, watch until every eviction this drain wrote has cleared.
+    #[arg(long)]
+    pub wait: bool,
+    /// How long --wait waits.
+    #[arg(long, value_name = "DURATION", value_parser = values::duration, default_value = "10m")]
+    pub timeout: Duration,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: PlanOutput,
+}
+
+/// `evictions` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum EvictionsCommand {
+    /// List every graceful eviction task and where it stands now.
+    List(EvictionsListArgs),
+    /// Take evictions back: remove the task and put the cluster back into the placement.
+    Abort(EvictionsAbortArgs),
+}
+
+/// Output formats of `evictions list`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ListOutput {
+    /// A table.
+    #[default]
+    Table,
+    /// The table with grace period, message and clusters before failover.
+    Wide,
+    /// Stable JSON for scripts.
+    Json,
+    /// The same structure as JSON, in YAML.
+    Yaml,
+    /// Only resource/name of each binding, one per line.
+    Name,
+}
+
+impl From<ListOutput> for Format {
+    fn from(o: ListOutput) -> Format {
+        match o {
+            ListOutput::Table => Format::Table,
+            ListOutput::Wide => Format::Wide,
+            ListOutput::Json => Format::Json,
+            ListOutput::Yaml => Format::Yaml,
+            ListOutput::Name => Format::Name,
+        }
+    }
+}
+
+/// Arguments of `evictions list`.
+#[derive(Debug, Args)]
+pub struct EvictionsListArgs {
+    #[command(flatten)]
+    pub scope: BindingScopeArgs,
+    /// Only tasks from this cluster.
+    #[arg(long, value_name = "NAME")]
+    pub cluster: Option<String>,
+    /// Only tasks of this producer (e.g. TaintManager, karmadactl).
+    #[arg(long, value_name = "NAME")]
+    pub producer: Option<String>,
+    /// Keep the list current from a watch until every task listed is gone (or Ctrl-C).
+    #[arg(long, conflicts_with = "snapshot")]
+    pub watch: bool,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// The controller's --graceful-eviction-timeout, for tasks without a grace period
+    /// (default: the snapshot header's, else 10m).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration)]
+    pub graceful_eviction_timeout: Option<Duration>,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: ListOutput,
+}
+
+/// Arguments of `evictions abort`.
+#[derive(Debug, Args)]
+pub struct EvictionsAbortArgs {
+    /// `rb NAMESPACE/NAME` or `crb NAME` (or none, with --all).
+    #[arg(value_name = "BINDING", num_args = 0..=2)]
+    pub target: Vec<String>,
+    /// The cluster whose eviction is taken back.
+    #[arg(long, value_name = "NAME")]
+    pub cluster: String,
+    /// Every binding with an eviction from --cluster.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub scope: BindingScopeArgs,
+    /// Abort even when the taint manager would evict again, the cluster is cordoned, or
+    /// the old copy is already gone.
+    #[arg(long)]
+    pub force: bool,
+    /// Writes in flight at once.
+    #[arg(long, value_name = "N", value_parser = values::count, default_value = "8")]
+    pub max_in_flight: usize,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: PlanOutput,
+}

@@ -1,0 +1,129 @@
+//! ResourceBindings and ClusterResourceBindings as the API server stores them: read as
+//! raw JSON (every field kept, known or not), seen through the fleet model to decide,
+//! written back as merge patches of the fields a command owns.
+
+use kube::api::{Api, DynamicObject, ListParams};
+use kube::discovery::ApiResource;
+use serde_json::Value;
+
+use crate::api::selector::Selector;
+use crate::api::{ClusterResourceBinding, ResourceBinding};
+use crate::client::{for_each_page, ControlPlane};
+use crate::error::{Error, Result};
+use crate::fleet::{Binding, BindingKind};
+
+/// Which bindings a command acts on.
+#[derive(Clone, Debug, Default)]
+pub struct BindingScope {
+    /// ResourceBindings of this namespace only (and no ClusterResourceBinding); `None`:
+    /// every namespace.
+    pub namespace: Option<String>,
+    /// Only bindings whose labels match.
+    pub selector: Option<Selector>,
+    /// Only these binding kinds (`None`: both).
+    pub kind: Option<BindingKind>,
+    /// Only bindings of workloads of this kind (case-insensitive, plural allowed).
+    pub workload_kind: Option<String>,
+}
+
+impl BindingScope {
+    /// The binding kinds in scope.
+    pub fn kinds(&self) -> Vec<BindingKind> {
+        [
+            BindingKind::ResourceBinding,
+            BindingKind::ClusterResourceBinding,
+        ]
+        .into_iter()
+        .filter(|k| self.kind.is_none_or(|want| want == *k))
+        .filter(|k| self.namespace.is_none() || *k == BindingKind::ResourceBinding)
+        .collect()
+    }
+
+    /// Whether `b` is in scope (beyond what the list already selected).
+    pub fn admits(&self, b: &Binding) -> bool {
+        self.workload_kind.as_deref().is_none_or(|want| {
+            let kind = b.spec.resource.kind.to_ascii_lowercase();
+            let want = want.to_ascii_lowercase();
+            kind == want || format!("{kind}s") == want
+        })
+    }
+}
+
+/// The API resource of a binding kind.
+pub fn resource(kind: BindingKind) -> ApiResource {
+    match kind {
+        BindingKind::ResourceBinding => ApiResource::erase::<ResourceBinding>(&()),
+        BindingKind::ClusterResourceBinding => ApiResource::erase::<ClusterResourceBinding>(&()),
+    }
+}
+
+/// The raw API of `kind` in `namespace` (all namespaces for `None`).
+pub fn api(cp: &ControlPlane, kind: BindingKind, namespace: Option<&str>) -> Api<DynamicObject> {
+    let r = resource(kind);
+    match (kind, namespace) {
+        (BindingKind::ResourceBinding, Some(ns)) => Api::namespaced_with(cp.client.clone(), ns, &r),
+        _ => Api::all_with(cp.client.clone(), &r),
+    }
+}
+
+/// `obj` (of `kind`) in the fleet model; `None` when it does not read as a binding.
+pub fn typed(obj: &DynamicObject, kind: BindingKind) -> Option<Binding> {
+    let value = serde_json::to_value(obj).ok()?;
+    let mut b: Binding = serde_json::from_value(value).ok()?;
+    b.kind = kind;
+    Some(b)
+}
+
+/// Visit every binding in `scope`, page by page: `visit` gets each (raw and typed).
+pub async fn for_each_binding(
+    cp: &ControlPlane,
+    scope: &BindingScope,
+    mut visit: impl FnMut(DynamicObject, Binding),
+) -> Result<()> {
+    let mut params = ListParams::default();
+    if let Some(sel) = &scope.selector {
+        params = params.labels(&sel.to_string());
+    }
+    for kind in scope.kinds() {
+        let api = api(cp, kind, scope.namespace.as_deref());
+        let what = resource(kind).plural;
+        for_each_page(cp, &api, params.clone(), &what, |page| {
+            for mut obj in page {
+                // Never written back, and the largest part of most objects.
+                obj.metadata.managed_fields = None;
+                if let Some(b) = typed(&obj, kind).filter(|b| scope.admits(b)) {
+                    visit(obj, b);
+                }
+            }
+        })
+        .await?;
+    }
+    Ok(())
+}
+
+/// The array at `spec.FIELD` of a raw object (empty when absent or null).
+pub fn raw_list(obj: &DynamicObject, field: &str) -> Vec<Value> {
+    obj.data["spec"][field]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A list for a merge patch: `null` (the field removed) when empty, as the API stores it.
+pub fn patch_list(items: Vec<Value>) -> Value {
+    if items.is_empty() {
+        Value::Null
+    } else {
+        Value::Array(items)
+    }
+}
+
+/// The namespace/name of a raw object, for messages and API calls.
+pub fn locate(obj: &DynamicObject) -> Result<(Option<String>, String)> {
+    let name = obj
+        .metadata
+        .name
+        .clone()
+        .ok_or_else(|| Error::failure("a binding without a name"))?;
+    Ok((obj.metadata.namespace.clone(), name))
+}
