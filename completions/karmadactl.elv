@@ -143,6 +143,8 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
             cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+            cand apply 'Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies after checking them as a real control plane does, with a failover lint and a preview of the evictions they cause'
+            cand evaluate-taints 'Evaluate every ClusterTaintPolicy against every cluster''s conditions now, as the cluster-taint-policy controller does, and (with consent) write the taints'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;policy;explain'= {
@@ -173,11 +175,84 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;policy;apply'= {
+            cand -f 'Manifest file, directory, or - for stdin (repeatable)'
+            cand --filename 'Manifest file, directory, or - for stdin (repeatable)'
+            cand -n 'Namespace of PropagationPolicies that name none (default: default); a document in another namespace is an error'
+            cand --namespace 'Namespace of PropagationPolicies that name none (default: default); a document in another namespace is an error'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --allow-no-execute-taint-policy 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -R 'Read directories recursively'
+            cand --recursive 'Read directories recursively'
+            cand --strict 'Lint warnings are errors (exit 2, nothing sent)'
+            cand --force-conflicts 'Take over fields another field manager owns (server-side apply conflicts)'
+            cand --diff 'Print what would change against the live objects before applying'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;policy;evaluate-taints'= {
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --force 'Write even when the clusters with NoExecute taints would pass the unhealthy threshold (--unhealthy-cluster-threshold, default 0.55)'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'karmadactl;policy;help'= {
             cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+            cand apply 'Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies after checking them as a real control plane does, with a failover lint and a preview of the evictions they cause'
+            cand evaluate-taints 'Evaluate every ClusterTaintPolicy against every cluster''s conditions now, as the cluster-taint-policy controller does, and (with consent) write the taints'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;policy;help;explain'= {
+        }
+        &'karmadactl;policy;help;apply'= {
+        }
+        &'karmadactl;policy;help;evaluate-taints'= {
         }
         &'karmadactl;policy;help;help'= {
         }
@@ -325,8 +400,14 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;help;policy'= {
             cand explain 'Explain, for a binding, every cluster''s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
+            cand apply 'Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies after checking them as a real control plane does, with a failover lint and a preview of the evictions they cause'
+            cand evaluate-taints 'Evaluate every ClusterTaintPolicy against every cluster''s conditions now, as the cluster-taint-policy controller does, and (with consent) write the taints'
         }
         &'karmadactl;help;policy;explain'= {
+        }
+        &'karmadactl;help;policy;apply'= {
+        }
+        &'karmadactl;help;policy;evaluate-taints'= {
         }
         &'karmadactl;help;drain'= {
         }

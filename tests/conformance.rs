@@ -8,6 +8,8 @@
 
 #[path = "conformance/failover.rs"]
 mod failover;
+#[path = "conformance/policy_validation.rs"]
+mod policy_validation;
 #[path = "conformance/queue.rs"]
 mod queue;
 #[path = "conformance/scheduler.rs"]
@@ -24,7 +26,7 @@ use serde_json::Value;
 pub type Check = Option<Result<(), String>>;
 
 /// Families whose vectors have arrived but whose implementation has not (yet).
-const NOT_YET_IMPLEMENTED: &[&str] = &["policy_validation"];
+const NOT_YET_IMPLEMENTED: &[&str] = &[];
 
 fn vector_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
@@ -54,6 +56,7 @@ fn check(family: &str, input: &Value, expected: &Value) -> Check {
         .or_else(|| scheduler::check(family, input, expected))
         .or_else(|| queue::check(family, input, expected))
         .or_else(|| taint_args::check(family, input, expected))
+        .or_else(|| policy_validation::check(family, input, expected))
 }
 
 #[test]

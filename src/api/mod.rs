@@ -10,6 +10,7 @@ pub mod cluster;
 pub mod crd;
 pub mod names;
 pub mod policy;
+pub mod policy_schema;
 pub mod selector;
 pub mod taint;
 pub mod taint_spec;

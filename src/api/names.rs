@@ -30,6 +30,72 @@ pub fn is_dns_subdomain(s: &str) -> bool {
     !s.is_empty() && s.len() <= 253 && s.split('.').all(is_dns_label)
 }
 
+/// The API server's own messages for a value that is not a label key (qualified name),
+/// word for word, in its order (an empty list: valid). Upstream's webhooks put these
+/// texts in their field errors, and `policy apply` reports them the same way.
+pub fn label_key_errors(value: &str) -> Vec<String> {
+    const KEY_RULE: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+    const KEY_REGEX: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+    let key_rule = || regex_error(KEY_RULE, KEY_REGEX, &["MyName", "my.name", "123-abc"]);
+    let parts: Vec<&str> = value.split('/').collect();
+    let mut errs = Vec::new();
+    let name = match parts[..] {
+        [name] => name,
+        [prefix, name] => {
+            if prefix.is_empty() {
+                errs.push("prefix part must be non-empty".to_string());
+            } else {
+                errs.extend(
+                    dns_subdomain_errors(prefix)
+                        .into_iter()
+                        .map(|m| format!("prefix part {m}")),
+                );
+            }
+            name
+        }
+        _ => {
+            return vec![format!(
+                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+                key_rule()
+            )]
+        }
+    };
+    if name.is_empty() {
+        errs.push("name part must be non-empty".into());
+    } else if name.len() > 63 {
+        errs.push("name part must be no more than 63 bytes".into());
+    }
+    if !is_name_token(name) {
+        errs.push(format!("name part {}", key_rule()));
+    }
+    errs
+}
+
+/// The API server's messages for a value that is not a DNS-1123 subdomain.
+pub fn dns_subdomain_errors(value: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if value.len() > 253 {
+        errs.push("must be no more than 253 bytes".into());
+    }
+    if value.is_empty() || !value.split('.').all(is_dns_label) {
+        errs.push(regex_error(
+            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+            "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+            &["example.com"],
+        ));
+    }
+    errs
+}
+
+/// `RULE (e.g. 'A',  or 'B', regex used for validation is 'RE')`, spacing included.
+fn regex_error(rule: &str, regex: &str, examples: &[&str]) -> String {
+    let shown: Vec<String> = examples.iter().map(|e| format!("'{e}', ")).collect();
+    format!(
+        "{rule} (e.g. {}regex used for validation is '{regex}')",
+        shown.join(" or ")
+    )
+}
+
 fn is_dns_label(s: &str) -> bool {
     let b = s.as_bytes();
     let edge = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
@@ -55,5 +121,20 @@ mod tests {
         assert!(!is_label_value("-v"));
         assert!(is_dns_subdomain("a-b.c"));
         assert!(!is_dns_subdomain("a..b"));
+    }
+
+    #[test]
+    fn label_key_messages_follow_the_api_server() {
+        assert!(label_key_errors("example.com/app").is_empty());
+        assert_eq!(label_key_errors("/x"), ["prefix part must be non-empty"]);
+        assert_eq!(
+            label_key_errors("")[0..1],
+            ["name part must be non-empty".to_string()]
+        );
+        assert!(label_key_errors("a/b/c")[0].starts_with("a valid label key must consist"));
+        assert!(label_key_errors("Bad Name")[0].ends_with(
+            "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+        ));
+        assert_eq!(label_key_errors(&format!("{}/k", "d".repeat(254))).len(), 1);
     }
 }

@@ -73,6 +73,15 @@ pub enum PolicyCommand {
     /// predicted placement and verdict; or what a ClusterTaintPolicy does now.
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Explain(ExplainArgs),
+    /// Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies
+    /// after checking them as a real control plane does, with a failover lint and a
+    /// preview of the evictions they cause.
+    #[command(after_help = super::policy::APPLY_EXAMPLES)]
+    Apply(super::policy::ApplyArgs),
+    /// Evaluate every ClusterTaintPolicy against every cluster's conditions now, as the
+    /// cluster-taint-policy controller does, and (with consent) write the taints.
+    #[command(after_help = super::policy::EVALUATE_EXAMPLES)]
+    EvaluateTaints(super::policy::EvaluateTaintsArgs),
 }
 
 const EXPLAIN_EXAMPLES: &str = "\

@@ -3,6 +3,7 @@
 
 mod commands;
 mod evictions;
+mod policy;
 mod shared;
 pub mod values;
 
@@ -15,6 +16,7 @@ use clap::{Args, Parser, Subcommand};
 pub use clap_complete::Shell;
 pub use commands::*;
 pub use evictions::*;
+pub use policy::*;
 pub use shared::*;
 
 /// Exit codes, shown at the end of `--help`.

@@ -13,7 +13,8 @@ use crate::error::{ExitCode, Result};
 /// Run `cordon` (`cordon == true`) or `uncordon`.
 pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result<ExitCode> {
     let targets = common::targets(&args.names, &args.selection)?;
-    let edit = if cordon { cordon_edit } else { uncordon_edit };
+    let pick = if cordon { cordon_edit } else { uncordon_edit };
+    let edit = |c: &crate::api::Cluster, now| pick(c.taints(), now);
     let job = TaintJob {
         edit: &edit,
         word: if cordon { cordon_word } else { uncordon_word },

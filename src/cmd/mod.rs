@@ -6,8 +6,10 @@ pub mod completion;
 pub mod cordon;
 pub mod drain;
 pub mod dry_run;
+pub mod evaluate_taints;
 pub mod evictions;
 pub mod explain;
+pub mod policy_apply;
 mod signals;
 pub mod snapshot;
 pub mod taint;
@@ -26,6 +28,10 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,
+        Command::Policy(PolicyCommand::Apply(args)) => policy_apply::run(&cli.global, args).await,
+        Command::Policy(PolicyCommand::EvaluateTaints(args)) => {
+            evaluate_taints::run(&cli.global, args).await
+        }
         Command::Completion(args) => completion::run(args.shell),
         Command::External(words) => Err(unknown_command(
             words.first().map(String::as_str).unwrap_or(""),

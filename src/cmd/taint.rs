@@ -38,7 +38,7 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
         })
         .collect();
     let overwrite = args.overwrite;
-    let edit = |current: &[Taint], now| edit_taints(current, &changes, overwrite, now);
+    let edit = |c: &Cluster, now| edit_taints(c.taints(), &changes, overwrite, now);
     let job = TaintJob {
         edit: &edit,
         word: EditOutcome::as_str,

@@ -8,6 +8,7 @@ mod reason;
 pub use reason::{Reason, ReasonCode};
 
 pub mod abort;
+pub mod admission;
 pub mod affinity;
 pub mod division;
 pub mod drain;
@@ -17,6 +18,8 @@ pub mod evictions;
 pub mod explain;
 pub mod noexecute;
 pub mod placement;
+pub mod policy_check;
+pub mod policy_lint;
 pub mod prescheduling;
 pub mod quantity;
 pub mod queue;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Reason, ReasonCode};
 use crate::api::policy::{MatchCondition, PolicyTaint};
-use crate::api::taint::describe_taints;
+use crate::api::taint::{describe_taint, describe_taints};
 use crate::api::{Cluster, ClusterAffinity, ClusterTaintPolicy, Condition, Taint, Time};
 
 /// Why `conditions` fail `match_conditions`, or `Ok` when they match. Upstream's rule:
@@ -263,6 +263,49 @@ fn removed_between(before: &[Taint], after: &[Taint]) -> Vec<Taint> {
         }
     }
     removed
+}
+
+/// The taint edit the cluster-taint-policy controller would make on `cluster` now: the
+/// evaluation of [`evaluate_policies`] as a [`TaintEdit`] (taints added, removed, the
+/// complete new list), for the shared cluster-taint writer.
+pub fn policy_edit(
+    policies: &[ClusterTaintPolicy],
+    cluster: &Cluster,
+    now: Timestamp,
+) -> crate::engine::taint_edit::TaintEdit {
+    use crate::engine::taint_edit::{EditOutcome, TaintEdit};
+    let eval = evaluate_policies(
+        policies,
+        cluster,
+        now,
+        super::affinity::cluster_matches_affinity,
+    );
+    let before = cluster.spec.taints.as_slice();
+    let has =
+        |list: &[Taint], t: &Taint| list.iter().any(|x| x.key == t.key && x.effect == t.effect);
+    let added: Vec<String> = eval
+        .taints
+        .iter()
+        .filter(|t| !has(before, t))
+        .map(describe_taint)
+        .collect();
+    let removed: Vec<String> = before
+        .iter()
+        .filter(|t| !has(&eval.taints, t))
+        .map(describe_taint)
+        .collect();
+    let outcome = match (eval.changed, added.is_empty()) {
+        (false, _) => EditOutcome::Unchanged,
+        (true, false) => EditOutcome::Tainted,
+        (true, true) => EditOutcome::Untainted,
+    };
+    TaintEdit {
+        taints: eval.taints,
+        outcome,
+        added,
+        updated: vec![],
+        removed,
+    }
 }
 
 #[cfg(test)]

@@ -131,8 +131,9 @@ pub async fn cordon(
     dry_run: super::DryRun,
 ) -> Vec<super::taints::TaintOutcome> {
     let now = Timestamp::now();
-    match super::taints::plan(planned.drained.clone(), &cordon_edit, now) {
-        Ok(plans) => super::taints::apply(cp, plans, &cordon_edit, dry_run, now, &|| {}).await,
+    let edit = |c: &Cluster, now| cordon_edit(c.taints(), now);
+    match super::taints::plan(planned.drained.clone(), &edit, now) {
+        Ok(plans) => super::taints::apply(cp, plans, &edit, dry_run, now, &|| {}).await,
         Err(refused) => refused
             .into_iter()
             .map(|why| super::taints::TaintOutcome {

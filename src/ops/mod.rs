@@ -6,6 +6,7 @@ pub mod bindings;
 pub mod drain;
 pub mod evictions;
 pub mod impact;
+pub mod policies;
 pub mod taints;
 pub mod write;
 

@@ -13,8 +13,9 @@ use crate::api::{Cluster, Taint, TaintEffect};
 use crate::client::{ControlPlane, Plan};
 use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
 
-/// The pure edit of one cluster's taints at a given time.
-pub type EditFn<'f> = dyn Fn(&[Taint], Timestamp) -> Result<TaintEdit, EditError> + Sync + 'f;
+/// The pure edit of one cluster's taints at a given time (it may read the cluster's
+/// conditions and labels, as ClusterTaintPolicy evaluation does).
+pub type EditFn<'f> = dyn Fn(&Cluster, Timestamp) -> Result<TaintEdit, EditError> + Sync + 'f;
 
 /// One target and the edit planned for it.
 #[derive(Clone, Debug)]
@@ -45,10 +46,10 @@ impl TaintPlan {
 /// (every writer of cluster taints goes through here).
 pub fn checked(
     edit: &EditFn<'_>,
-    current: &[Taint],
+    cluster: &Cluster,
     now: Timestamp,
 ) -> Result<TaintEdit, EditError> {
-    let e = edit(current, now)?;
+    let e = edit(cluster, now)?;
     if e.outcome != EditOutcome::Unchanged {
         if let Err(violations) = validate_cluster_taints(&e.taints) {
             return Err(EditError::Rejected {
@@ -70,7 +71,7 @@ pub fn plan(
     let mut refused = Vec::new();
     for cluster in clusters {
         let name = cluster.metadata.name.clone().unwrap_or_default();
-        match checked(edit, cluster.taints(), now) {
+        match checked(edit, &cluster, now) {
             Ok(e) => plans.push(TaintPlan { cluster, edit: e }),
             Err(e) => refused.push(format!("cluster {name:?}: {e}")),
         }
@@ -145,7 +146,7 @@ pub async fn apply(
         })
         .collect();
     let decide = |c: &Cluster| {
-        checked(edit, c.taints(), now).map(|e| {
+        checked(edit, c, now).map(|e| {
             if e.outcome == EditOutcome::Unchanged {
                 Plan::Keep(e)
             } else {

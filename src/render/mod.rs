@@ -6,6 +6,7 @@ pub mod dry_run;
 pub mod evictions;
 pub mod explain;
 pub mod impact;
+pub mod policy;
 pub mod progress;
 pub mod taints;
 pub mod time;

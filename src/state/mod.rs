@@ -1,9 +1,11 @@
 //! Loaders of the fleet model ([`crate::fleet::FleetState`]): a snapshot file or the live
 //! control plane. Both produce the same state.
 
+mod documents;
 mod live;
 mod snapshot;
 
+pub use documents::{read_documents, Document, DocumentError};
 pub use live::{
     list_raw, load_bindings, load_clusters, load_live, load_with_clusters, snapshot_resources,
 };

@@ -123,7 +123,7 @@ pub fn parse_documents(
 
 /// The documents of a YAML stream, split where kubectl splits them: at lines that are
 /// `---` or start with `--- `. A separator on the first line opens the first document.
-fn yaml_documents(text: &str) -> Vec<&str> {
+pub(crate) fn yaml_documents(text: &str) -> Vec<&str> {
     let mut docs = Vec::new();
     let mut start = 0;
     let mut offset = 0;
@@ -143,7 +143,7 @@ fn yaml_documents(text: &str) -> Vec<&str> {
 
 /// Parser options: limits on aliases, depth and size (a YAML bomb is refused), and
 /// errors without the multi-line snippet.
-fn yaml_options() -> serde_saphyr::Options {
+pub(crate) fn yaml_options() -> serde_saphyr::Options {
     serde_saphyr::options! { with_snippet: false }
 }
 

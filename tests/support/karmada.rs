@@ -177,10 +177,21 @@ fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
     };
     let deadline = Instant::now() + Duration::from_secs(120);
     let ready = |port: u16| healthz(port);
+    // The workers each requested controller starts (the taint manager runs with the
+    // cluster controller).
+    let wanted: Vec<&str> = controllers
+        .split(',')
+        .filter_map(|c| match c {
+            "cluster" => Some("taint-manager"),
+            "gracefulEviction" => Some("graceful-eviction"),
+            "clustertaintpolicy" => Some("cluster-taint-policy"),
+            _ => None,
+        })
+        .collect();
     let workers_started = || {
         let text =
             std::fs::read_to_string(dir.join("karmada-controller-manager.log")).unwrap_or_default();
-        ["taint-manager", "graceful-eviction"].iter().all(|name| {
+        wanted.iter().all(|name| {
             text.lines()
                 .any(|l| l.contains("Starting workers") && l.contains(name))
         })

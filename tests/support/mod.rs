@@ -11,6 +11,7 @@ pub mod fixtures;
 pub mod fleets;
 pub mod karmada;
 pub mod proxy;
+pub mod taint_policy_fleet;
 pub mod upstream_fleet;
 
 use std::net::TcpListener;

@@ -1,0 +1,265 @@
+//! `policy evaluate-taints`: every ClusterTaintPolicy against every cluster's current
+//! conditions, as the cluster-taint-policy controller evaluates them; the taints each
+//! cluster gains or loses; the blast radius of NoExecute taints; then (with consent) the
+//! writes, through the shared cluster-taint writer.
+
+use serde::Serialize;
+
+use super::common;
+use crate::api::{Taint, TaintEffect};
+use crate::cli::{EvaluateOutput, EvaluateTaintsArgs, GlobalArgs};
+use crate::client;
+use crate::engine::simulate::{simulate, Scenario, Verdict};
+use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
+use crate::engine::taint_policy::policy_edit;
+use crate::error::{Error, ExitCode, Result};
+use crate::fleet::FleetState;
+use crate::ops::taints::{self as taint_ops, TaintPlan};
+use crate::ops::DryRun;
+use crate::render::{self, Document, Format};
+
+/// One cluster whose taints the policies change.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClusterChange {
+    name: String,
+    added: Vec<String>,
+    removed: Vec<String>,
+    taints: Vec<Taint>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<String>,
+}
+
+/// What adding the NoExecute taints would evict.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BlastRadius {
+    clusters_gaining_no_execute: Vec<String>,
+    bindings_evicted: usize,
+    /// Seconds from now until the eviction queue has processed the last one.
+    drain_seconds: i64,
+    /// Share of clusters that would carry a NoExecute taint.
+    share_no_execute: f64,
+    unhealthy_threshold: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Report {
+    policies: usize,
+    clusters: usize,
+    changes: Vec<ClusterChange>,
+    blast_radius: BlastRadius,
+    dry_run: bool,
+}
+
+pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitCode> {
+    // Options.
+    let format = match args.output {
+        EvaluateOutput::Table => Format::Table,
+        EvaluateOutput::Json => Format::Json,
+        EvaluateOutput::Yaml => Format::Yaml,
+    };
+    let offline = args.source.snapshot.is_some();
+    let dry_run: DryRun = if offline {
+        DryRun::Client
+    } else {
+        args.write.dry_run.into()
+    };
+
+    // Gather.
+    let fleet = common::load_state(global, &args.source).await?;
+    let (settings, queue, _) =
+        common::resolve_settings(&args.controller, &fleet.source.controller_settings)?;
+    let now = common::reference_time(&fleet);
+    let policies = fleet.taint_policies.clone();
+
+    // Decide: the controller's evaluation on every cluster (refused as a whole when a
+    // result would be rejected by Karmada's API).
+    let edit = |c: &crate::api::Cluster, now| -> Result<TaintEdit, EditError> {
+        Ok(policy_edit(&policies, c, now))
+    };
+    let plans = taint_ops::plan(fleet.clusters.clone(), &edit, now)
+        .map_err(|refused| Error::usage(format!("{}; nothing was written", refused.join("; "))))?;
+    let threshold = queue.unhealthy_cluster_threshold;
+    let blast = blast_radius(
+        &fleet,
+        &plans,
+        Scenario {
+            targets: vec![],
+            taints: vec![],
+            now,
+            until: now,
+            recover_at: None,
+            settings,
+            queue,
+        },
+    );
+    let blast = BlastRadius {
+        unhealthy_threshold: threshold,
+        ..blast
+    };
+    let changed: Vec<&TaintPlan> = plans
+        .iter()
+        .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
+        .collect();
+    if !format.is_structured() {
+        print_plan(&changed, &blast, policies.len(), fleet.clusters.len());
+    }
+    if !blast.clusters_gaining_no_execute.is_empty() && blast.share_no_execute > threshold {
+        let why = format!(
+            "{:.0}% of clusters would carry a NoExecute taint, above the unhealthy threshold {:.0}%",
+            blast.share_no_execute * 100.0,
+            threshold * 100.0
+        );
+        if !args.force && dry_run == DryRun::None {
+            return Err(Error::failure(format!(
+                "{why}: refusing without --force; nothing was written"
+            )));
+        }
+        render::warn(&why);
+    }
+
+    // Apply.
+    let mut results = std::collections::BTreeMap::new();
+    let mut failed = 0usize;
+    let mut changes: Vec<ClusterChange> = changed
+        .iter()
+        .map(|p| ClusterChange {
+            name: p.name().to_string(),
+            added: p.edit.added.clone(),
+            removed: p.edit.removed.clone(),
+            taints: p.edit.taints.clone(),
+            result: None,
+        })
+        .collect();
+    if !changed.is_empty() && dry_run != DryRun::Client {
+        if dry_run == DryRun::None {
+            crate::prompt::confirm(
+                &format!("Write the taints of {} cluster(s)?", changed.len()),
+                args.write.yes,
+            )?;
+        }
+        let cp = client::connect(&global.connect_options()).await?;
+        let to_write: Vec<TaintPlan> = plans
+            .into_iter()
+            .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
+            .collect();
+        let bar = render::progress::bar(to_write.len(), "patching clusters");
+        let tick = || bar.inc(1);
+        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, &tick).await {
+            let word = match &o.result {
+                Ok((e, true)) => e.outcome.as_str().to_string(),
+                Ok((_, false)) => "unchanged".to_string(),
+                Err(why) => {
+                    failed += 1;
+                    format!("failed: {why}")
+                }
+            };
+            results.insert(o.name, word);
+        }
+        bar.finish_and_clear();
+    }
+    for c in &mut changes {
+        c.result = results.get(&c.name).cloned();
+    }
+
+    // Render.
+    if format.is_structured() {
+        let report = Report {
+            policies: policies.len(),
+            clusters: fleet.clusters.len(),
+            changes,
+            blast_radius: blast,
+            dry_run: dry_run != DryRun::None,
+        };
+        render::print_structured(&Document::new("TaintPolicyEvaluation", &report), format)?;
+    } else {
+        for c in &changes {
+            let word = c.result.clone().unwrap_or_else(|| "(dry run)".into());
+            println!("cluster.cluster.karmada.io/{} {word}", c.name);
+        }
+    }
+    let total = results.len();
+    match failed {
+        0 => Ok(ExitCode::Success),
+        n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),
+        n => {
+            eprintln!("{} of {total} cluster(s) updated, {n} failed", total - n);
+            Ok(ExitCode::Partial)
+        }
+    }
+}
+
+/// The bindings the planned taints would evict, from the same simulation as `dry-run`.
+fn blast_radius(fleet: &FleetState, plans: &[TaintPlan], base: Scenario) -> BlastRadius {
+    let gaining: Vec<String> = plans
+        .iter()
+        .filter(|p| p.adds(TaintEffect::NoExecute))
+        .map(|p| p.name().to_string())
+        .collect();
+    let carrying = plans
+        .iter()
+        .filter(|p| p.edit.taints.iter().any(|t| t.effect == "NoExecute"))
+        .count();
+    let share = if plans.is_empty() {
+        0.0
+    } else {
+        carrying as f64 / plans.len() as f64
+    };
+    let mut bindings_evicted = 0;
+    let mut drain_seconds = 0;
+    if !gaining.is_empty() {
+        let mut after = fleet.clone();
+        for c in after.clusters.iter_mut() {
+            if let Some(p) = plans
+                .iter()
+                .find(|p| Some(p.name()) == c.metadata.name.as_deref())
+            {
+                c.spec.taints = p.edit.taints.clone();
+            }
+        }
+        let until = base.now + jiff::SignedDuration::from_hours(24 * 365);
+        let sim = simulate(&after, &Scenario { until, ..base });
+        let mut evicted = std::collections::BTreeSet::new();
+        for o in &sim.outcomes {
+            if gaining.contains(&o.cluster)
+                && matches!(o.verdict, Verdict::Evict | Verdict::EvictLater)
+            {
+                evicted.insert(o.binding.clone());
+                if let Some(at) = o.at {
+                    drain_seconds = drain_seconds.max(at.as_second() - sim.now.as_second());
+                }
+            }
+        }
+        bindings_evicted = evicted.len();
+    }
+    BlastRadius {
+        clusters_gaining_no_execute: gaining,
+        bindings_evicted,
+        drain_seconds,
+        share_no_execute: share,
+        unhealthy_threshold: 0.0,
+    }
+}
+
+fn print_plan(changed: &[&TaintPlan], blast: &BlastRadius, policies: usize, clusters: usize) {
+    eprintln!(
+        "{policies} ClusterTaintPolicy(ies) over {clusters} cluster(s): {} cluster(s) change.",
+        changed.len()
+    );
+    for p in changed {
+        let mut parts: Vec<String> = p.edit.added.iter().map(|s| format!("+{s}")).collect();
+        parts.extend(p.edit.removed.iter().map(|s| format!("-{s}")));
+        eprintln!("  {}: {}", p.name(), parts.join(" "));
+    }
+    if !blast.clusters_gaining_no_execute.is_empty() {
+        eprintln!(
+            "Blast radius: {} cluster(s) gain a NoExecute taint ({}); {} binding(s) would be evicted, the last about {}s from now.",
+            blast.clusters_gaining_no_execute.len(),
+            blast.clusters_gaining_no_execute.join(", "),
+            blast.bindings_evicted,
+            blast.drain_seconds
+        );
+    }
+}
