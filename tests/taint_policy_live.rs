@@ -7,7 +7,6 @@ mod support;
 
 use std::collections::BTreeMap;
 
-use http::Method;
 use support::fixtures::*;
 use support::proxy::Proxy;
 use support::taint_policy_fleet;
@@ -52,5 +51,4 @@ async fn evaluate_taints_writes_what_the_policies_say_once() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("0 cluster(s) change"), "{stderr}");
     assert_eq!(proxy.count("PATCH", "/clusters/"), patches);
-    let _ = Method::GET;
 }

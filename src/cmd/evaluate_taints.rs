@@ -6,14 +6,13 @@
 use serde::Serialize;
 
 use super::common;
-use crate::api::{Taint, TaintEffect};
+use crate::api::Taint;
 use crate::cli::{EvaluateOutput, EvaluateTaintsArgs, GlobalArgs};
 use crate::client;
-use crate::engine::simulate::{simulate, Scenario, Verdict};
+use crate::engine::simulate::Scenario;
 use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
-use crate::engine::taint_policy::policy_edit;
+use crate::engine::taint_policy::{blast_radius, policy_edit, BlastRadius};
 use crate::error::{Error, ExitCode, Result};
-use crate::fleet::FleetState;
 use crate::ops::taints::{self as taint_ops, TaintPlan};
 use crate::ops::DryRun;
 use crate::render::{self, Document, Format};
@@ -28,19 +27,6 @@ struct ClusterChange {
     taints: Vec<Taint>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<String>,
-}
-
-/// What adding the NoExecute taints would evict.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BlastRadius {
-    clusters_gaining_no_execute: Vec<String>,
-    bindings_evicted: usize,
-    /// Seconds from now until the eviction queue has processed the last one.
-    drain_seconds: i64,
-    /// Share of clusters that would carry a NoExecute taint.
-    share_no_execute: f64,
-    unhealthy_threshold: f64,
 }
 
 #[derive(Serialize)]
@@ -82,9 +68,14 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
     let plans = taint_ops::plan(fleet.clusters.clone(), &edit, now)
         .map_err(|refused| Error::usage(format!("{}; nothing was written", refused.join("; "))))?;
     let threshold = queue.unhealthy_cluster_threshold;
+    let new_taints: Vec<(String, Vec<Taint>)> = plans
+        .iter()
+        .map(|p| (p.name().to_string(), p.edit.taints.clone()))
+        .collect();
     let blast = blast_radius(
         &fleet,
-        &plans,
+        &new_taints,
+        threshold,
         Scenario {
             targets: vec![],
             taints: vec![],
@@ -95,16 +86,12 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             queue,
         },
     );
-    let blast = BlastRadius {
-        unhealthy_threshold: threshold,
-        ..blast
-    };
     let changed: Vec<&TaintPlan> = plans
         .iter()
         .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
         .collect();
     if !format.is_structured() {
-        print_plan(&changed, &blast, policies.len(), fleet.clusters.len());
+        render::policy::evaluation_plan(&changed, &blast, policies.len(), fleet.clusters.len());
     }
     if !blast.clusters_gaining_no_execute.is_empty() && blast.share_no_execute > threshold {
         let why = format!(
@@ -188,78 +175,5 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             eprintln!("{} of {total} cluster(s) updated, {n} failed", total - n);
             Ok(ExitCode::Partial)
         }
-    }
-}
-
-/// The bindings the planned taints would evict, from the same simulation as `dry-run`.
-fn blast_radius(fleet: &FleetState, plans: &[TaintPlan], base: Scenario) -> BlastRadius {
-    let gaining: Vec<String> = plans
-        .iter()
-        .filter(|p| p.adds(TaintEffect::NoExecute))
-        .map(|p| p.name().to_string())
-        .collect();
-    let carrying = plans
-        .iter()
-        .filter(|p| p.edit.taints.iter().any(|t| t.effect == "NoExecute"))
-        .count();
-    let share = if plans.is_empty() {
-        0.0
-    } else {
-        carrying as f64 / plans.len() as f64
-    };
-    let mut bindings_evicted = 0;
-    let mut drain_seconds = 0;
-    if !gaining.is_empty() {
-        let mut after = fleet.clone();
-        for c in after.clusters.iter_mut() {
-            if let Some(p) = plans
-                .iter()
-                .find(|p| Some(p.name()) == c.metadata.name.as_deref())
-            {
-                c.spec.taints = p.edit.taints.clone();
-            }
-        }
-        let until = base.now + jiff::SignedDuration::from_hours(24 * 365);
-        let sim = simulate(&after, &Scenario { until, ..base });
-        let mut evicted = std::collections::BTreeSet::new();
-        for o in &sim.outcomes {
-            if gaining.contains(&o.cluster)
-                && matches!(o.verdict, Verdict::Evict | Verdict::EvictLater)
-            {
-                evicted.insert(o.binding.clone());
-                if let Some(at) = o.at {
-                    drain_seconds = drain_seconds.max(at.as_second() - sim.now.as_second());
-                }
-            }
-        }
-        bindings_evicted = evicted.len();
-    }
-    BlastRadius {
-        clusters_gaining_no_execute: gaining,
-        bindings_evicted,
-        drain_seconds,
-        share_no_execute: share,
-        unhealthy_threshold: 0.0,
-    }
-}
-
-fn print_plan(changed: &[&TaintPlan], blast: &BlastRadius, policies: usize, clusters: usize) {
-    eprintln!(
-        "{policies} ClusterTaintPolicy(ies) over {clusters} cluster(s): {} cluster(s) change.",
-        changed.len()
-    );
-    for p in changed {
-        let mut parts: Vec<String> = p.edit.added.iter().map(|s| format!("+{s}")).collect();
-        parts.extend(p.edit.removed.iter().map(|s| format!("-{s}")));
-        eprintln!("  {}: {}", p.name(), parts.join(" "));
-    }
-    if !blast.clusters_gaining_no_execute.is_empty() {
-        eprintln!(
-            "Blast radius: {} cluster(s) gain a NoExecute taint ({}); {} binding(s) would be evicted, the last about {}s from now.",
-            blast.clusters_gaining_no_execute.len(),
-            blast.clusters_gaining_no_execute.join(", "),
-            blast.bindings_evicted,
-            blast.drain_seconds
-        );
     }
 }

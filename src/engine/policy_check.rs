@@ -45,12 +45,6 @@ pub struct CheckedPolicy {
     pub findings: Vec<Finding>,
 }
 
-impl Serialize for PolicyKind {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
 impl CheckedPolicy {
     /// `PropagationPolicy/ns/name` or `ClusterTaintPolicy/name`.
     pub fn display_name(&self) -> String {

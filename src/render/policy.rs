@@ -141,3 +141,31 @@ pub struct ApplyReport<'a> {
     pub dry_run: &'static str,
     pub items: Vec<ApplyItem<'a>>,
 }
+
+/// The per-cluster taint changes of `policy evaluate-taints` and their blast radius,
+/// on stderr.
+pub fn evaluation_plan(
+    changed: &[&crate::ops::taints::TaintPlan],
+    blast: &crate::engine::taint_policy::BlastRadius,
+    policies: usize,
+    clusters: usize,
+) {
+    eprintln!(
+        "{policies} ClusterTaintPolicy(ies) over {clusters} cluster(s): {} cluster(s) change.",
+        changed.len()
+    );
+    for p in changed {
+        let mut parts: Vec<String> = p.edit.added.iter().map(|s| format!("+{s}")).collect();
+        parts.extend(p.edit.removed.iter().map(|s| format!("-{s}")));
+        eprintln!("  {}: {}", p.name(), parts.join(" "));
+    }
+    if !blast.clusters_gaining_no_execute.is_empty() {
+        eprintln!(
+            "Blast radius: {} cluster(s) gain a NoExecute taint ({}); {} binding(s) would be evicted, the last about {}s from now.",
+            blast.clusters_gaining_no_execute.len(),
+            blast.clusters_gaining_no_execute.join(", "),
+            blast.bindings_evicted,
+            blast.drain_seconds
+        );
+    }
+}
