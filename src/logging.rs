@@ -13,7 +13,8 @@ pub fn init(level: u8) {
         2 => "debug",
         _ => "trace",
     };
-    // kube's client logs its own view of failures; at level 0 our one-line error says it.
+    // kube's client (and the TLS verifier under it) log their own view of failures; at
+    // level 0 our one-line error says it.
     let kube = match level {
         0 => "off",
         1 => "warn",
@@ -21,7 +22,7 @@ pub fn init(level: u8) {
         _ => "debug",
     };
     let filter = EnvFilter::new(format!(
-        "warn,karmadactl={ours},kube_client={kube},kube={kube}"
+        "warn,karmadactl={ours},kube_client={kube},kube={kube},rustls_platform_verifier={kube}"
     ));
     let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

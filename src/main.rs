@@ -4,7 +4,7 @@ use clap::error::ErrorKind;
 use clap::Parser;
 use colored::Colorize;
 use karmadactl::cli::Cli;
-use karmadactl::error::ExitCode;
+use karmadactl::error::{fit_line, ExitCode};
 
 // Snapshots of large fleets are millions of small allocations; mimalloc makes parsing
 // them markedly faster than the system allocator.
@@ -36,7 +36,7 @@ fn main() -> std::process::ExitCode {
     let code = match runtime.block_on(karmadactl::cmd::run(cli)) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("{} {}", "error:".red().bold(), err.message);
+            eprintln!("{} {}", "error:".red().bold(), fit_line(&err.message));
             if let (Some(detail), true) = (&err.detail, verbosity >= 1) {
                 eprintln!("{detail}");
             }
@@ -68,7 +68,8 @@ fn usage_error(e: clap::Error) -> std::process::ExitCode {
             Some(ContextValue::String(v)) => format!(" value {v:?}"),
             _ => String::new(),
         };
-        eprintln!("{} invalid {flag}{value}: {source}", "error:".red().bold());
+        let line = fit_line(&format!("invalid {flag}{value}: {source}"));
+        eprintln!("{} {line}", "error:".red().bold());
         return std::process::ExitCode::from(ExitCode::Usage as u8);
     }
     let rendered = e.render().to_string();
@@ -79,6 +80,10 @@ fn usage_error(e: clap::Error) -> std::process::ExitCode {
         .collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    eprintln!("{} {message} (see --help)", "error:".red().bold());
+    eprintln!(
+        "{} {} (see --help)",
+        "error:".red().bold(),
+        fit_line(message)
+    );
     std::process::ExitCode::from(ExitCode::Usage as u8)
 }

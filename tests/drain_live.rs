@@ -5,7 +5,6 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
 
 use hyper::Method;
 use kube::api::{Api, DynamicObject, Patch, PatchParams};
@@ -15,30 +14,10 @@ use karmadactl::api::BindingSpec;
 use karmadactl::engine::drain::{drained_spec, DrainOptions};
 use karmadactl::engine::settings::PurgeMode;
 use support::fixtures::*;
-use support::fleets::{self, bindings, compared, create_drain_fleet, expected_drain};
+use support::fleets::{
+    self, assert_same, bindings, compared_all, create_drain_fleet, drained, message,
+};
 use support::proxy::{Fault, Proxy};
-
-/// The message `drain CLUSTER` writes into its tasks.
-fn message(cluster: &str) -> String {
-    format!("evicted by `karmadactl drain {cluster}`")
-}
-
-/// Every binding of fleet `p` as an uninterrupted drain of `{p}-m1` leaves it: evicted
-/// as upstream writes it, except the Job with nowhere to go.
-fn drained(p: &str, before: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
-    let m1 = format!("{p}-m1");
-    before
-        .iter()
-        .map(|(k, b)| {
-            let after = if k.ends_with("-job-nowhere") {
-                b.clone()
-            } else {
-                expected_drain(b, &m1, &message(&m1), None)
-            };
-            (k.clone(), compared(&after))
-        })
-        .collect()
-}
 
 /// A JSON merge patch (RFC 7386) applied to `target`.
 fn merge(target: &mut Value, patch: &Value) {
@@ -57,21 +36,6 @@ fn merge(target: &mut Value, patch: &Value) {
             merge(target, &Value::Object(p.clone()));
         }
         _ => *target = patch.clone(),
-    }
-}
-
-fn compared_all(all: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
-    all.iter().map(|(k, b)| (k.clone(), compared(b))).collect()
-}
-
-/// Assert two fleets' bindings are equal, naming the first that differs.
-fn assert_same(got: &BTreeMap<String, Value>, want: &BTreeMap<String, Value>) {
-    assert_eq!(
-        got.keys().collect::<Vec<_>>(),
-        want.keys().collect::<Vec<_>>()
-    );
-    for (k, g) in got {
-        assert_eq!(g, &want[k], "binding {k}");
     }
 }
 
@@ -281,80 +245,6 @@ async fn concurrent_writers_lose_nothing() {
             "the first patch of {name} met a conflict or an overloaded server and was retried"
         );
     }
-}
-
-/// Start a slow drain, stop it with `signal` once a few bindings are evicted, then rerun:
-/// the end state is that of an uninterrupted drain.
-async fn interrupted_then_rerun(p: &str, signal: &str) {
-    let env = support::env();
-    let client = env.admin().await;
-    create_drain_fleet(&client, p).await;
-    let before = bindings(&client, p).await;
-    let cluster = format!("{p}-m1");
-    let child = std::process::Command::new(binary())
-        .env_remove("KUBECONFIG")
-        .env("NO_COLOR", "1")
-        .arg("--kubeconfig")
-        .arg(&env.kubeconfig)
-        .args(["drain", &cluster, "--yes", "--eviction-rate", "5"])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let evicted = |all: &BTreeMap<String, Value>| {
-        all.values()
-            .filter(|b| b["spec"]["gracefulEvictionTasks"].is_array())
-            .count()
-    };
-    let started = Instant::now();
-    while evicted(&bindings(&client, p).await) < 5 {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the drain never started"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let status = std::process::Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr, code) = parts(&out);
-    let partway = evicted(&bindings(&client, p).await);
-    assert!(
-        partway < before.len() - 2,
-        "the drain was stopped part way ({partway} evicted)"
-    );
-    if signal == "-INT" {
-        assert_eq!(code, 3, "{stdout}\n{stderr}");
-        assert!(stdout.contains("Interrupted"), "{stdout}");
-    } else {
-        assert_eq!(out.status.code(), None, "killed by a signal");
-    }
-
-    let (doc, stderr, code) = drain(&env.kubeconfig, p, &[]);
-    assert_eq!(code, 3, "{stderr}");
-    let reran = decisions(&doc);
-    assert_eq!(
-        reran.values().filter(|d| *d == "already-evicted").count(),
-        partway
-    );
-    assert_same(
-        &compared_all(&bindings(&client, p).await),
-        &drained(p, &before),
-    );
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn sigint_then_rerun_finishes_the_drain() {
-    interrupted_then_rerun("di", "-INT").await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn sigkill_then_rerun_finishes_the_drain() {
-    interrupted_then_rerun("dk", "-KILL").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

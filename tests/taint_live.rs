@@ -450,11 +450,20 @@ async fn partial_failure_exits_3_with_a_summary() {
     assert_eq!(stdout, "cluster.cluster.karmada.io/part-a tainted\n");
     assert!(
         stderr.contains("part-b")
-            && stderr.contains("gave up after 6 attempts")
+            && stderr.contains(&format!(
+                "gave up on cluster \"part-b\" after {} attempts",
+                karmadactl::client::MAX_ATTEMPTS
+            ))
+            // A 500 may come after the write was applied: the message does not claim
+            // either way.
+            && stderr.contains("may have been applied")
             && stderr.contains("1 of 2 cluster(s) updated, 1 failed"),
         "{stderr}"
     );
-    assert_eq!(proxy.count("PATCH", "/clusters/part-b"), 6);
+    assert_eq!(
+        proxy.count("PATCH", "/clusters/part-b"),
+        karmadactl::client::MAX_ATTEMPTS as usize
+    );
     assert_eq!(taint_specs(&client, "part-a").await, ["k:NoSchedule"]);
     assert!(taint_specs(&client, "part-b").await.is_empty());
 }
@@ -576,7 +585,7 @@ fn unreachable_server_is_one_clear_line() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_slow_server_hits_the_request_timeout() {
+async fn a_slow_read_is_repeated_after_the_request_timeout() {
     let env = support::env();
     let client = env.admin().await;
     create_cluster(&client, "slow-1", json!({}), json!({})).await;
@@ -599,11 +608,11 @@ async fn a_slow_server_hits_the_request_timeout() {
             "k:NoSchedule",
         ],
     ));
-    assert_eq!(code, 1, "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("timed out") || stderr.contains("timeout"),
-        "{stderr}"
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        proxy.count("GET", "/clusters/slow-1"),
+        2,
+        "timed out, then read again"
     );
-    assert!(taint_specs(&client, "slow-1").await.is_empty());
+    assert_eq!(taint_specs(&client, "slow-1").await, ["k:NoSchedule"]);
 }

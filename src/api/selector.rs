@@ -45,11 +45,17 @@ pub struct Selector(pub Vec<Requirement>);
 impl Selector {
     /// Parse kubectl's selector syntax.
     pub fn parse(text: &str) -> Result<Selector, String> {
+        if text.trim().is_empty() {
+            return Err(format!("invalid selector {text:?}: it is empty"));
+        }
         let mut reqs = Vec::new();
         for part in split_top_level(text) {
             let part = part.trim();
             if part.is_empty() {
-                continue;
+                // As Kubernetes' parser: a comma must be followed by a requirement.
+                return Err(format!(
+                    "invalid selector {text:?}: an empty requirement (a stray comma)"
+                ));
             }
             let req = if let Some(key) = part.strip_prefix('!') {
                 Requirement::DoesNotExist(key.trim().to_string())
@@ -64,6 +70,13 @@ impl Selector {
             } else {
                 Requirement::Exists(part.to_string())
             };
+            if let Requirement::In(_, values) | Requirement::NotIn(_, values) = &req {
+                if values.is_empty() {
+                    return Err(format!(
+                        "invalid selector {text:?}: in and notin need at least one value"
+                    ));
+                }
+            }
             let key = match &req {
                 Requirement::Equals(k, _)
                 | Requirement::NotEquals(k, _)

@@ -23,7 +23,8 @@ pub use shared::*;
 pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
   0  success
-  1  API or runtime failure (unreachable server, forbidden, retries exhausted)
+  1  API or runtime failure (unreachable server, unusable kubeconfig, forbidden,
+     retries used up, every write failed)
   2  usage or validation error; nothing was written
   3  partial success: some targets failed, a summary was printed";
 

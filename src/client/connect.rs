@@ -3,8 +3,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use kube::client::ClientBuilder;
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::{Client, Config};
+use tower::buffer::BufferLayer;
+use tower::ServiceBuilder;
+
+use super::retry;
 
 use crate::error::{Error, Result};
 
@@ -32,7 +37,9 @@ pub struct ControlPlane {
 }
 
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
-/// `--karmada-context` (else the current context).
+/// `--karmada-context` (else the current context). A kubeconfig that cannot be used
+/// (unreadable, no such context, bad certificate data) is exit 1: the environment is
+/// wrong, not the command line.
 pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
     let options = KubeConfigOptions {
         context: global.context.clone(),
@@ -41,14 +48,14 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
     };
     let kubeconfig = match &global.kubeconfig {
         Some(path) => Kubeconfig::read_from(path).map_err(|e| {
-            Error::usage(format!(
+            Error::failure(format!(
                 "cannot read kubeconfig {}: {}",
                 path.display(),
                 first_line(&e)
             ))
         })?,
         None => Kubeconfig::read().map_err(|e| {
-            Error::usage(format!(
+            Error::failure(format!(
                 "no usable kubeconfig ({}); pass --kubeconfig or set KUBECONFIG",
                 first_line(&e)
             ))
@@ -61,14 +68,43 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
         .unwrap_or_default();
     if let Some(wanted) = &global.context {
         if !kubeconfig.contexts.iter().any(|c| &c.name == wanted) {
-            return Err(Error::usage(format!(
+            return Err(Error::failure(format!(
                 "context {wanted:?} not found in the kubeconfig"
+            )));
+        }
+    }
+    // A context naming a user or cluster the file lacks is a broken kubeconfig (kube
+    // would go on without credentials, or without a server).
+    if let Some(ctx) = kubeconfig
+        .contexts
+        .iter()
+        .find(|c| c.name == context)
+        .and_then(|c| c.context.as_ref())
+    {
+        if let Some(user) = ctx.user.as_deref().filter(|u| !u.is_empty()) {
+            if !kubeconfig.auth_infos.iter().any(|a| a.name == user) {
+                return Err(Error::failure(format!(
+                    "context {context:?} names user {user:?}, which the kubeconfig does not define"
+                )));
+            }
+        }
+        if !kubeconfig.clusters.iter().any(|c| c.name == ctx.cluster) {
+            return Err(Error::failure(format!(
+                "context {context:?} names cluster {:?}, which the kubeconfig does not define",
+                ctx.cluster
             )));
         }
     }
     let mut config = Config::from_custom_kubeconfig(kubeconfig, &options)
         .await
-        .map_err(|e| Error::usage(format!("bad kubeconfig: {}", first_line(&e))))?;
+        .map_err(|e| Error::failure(format!("bad kubeconfig: {}", first_line(&e))))?;
+    // Verification is off only where the kubeconfig itself says so; then say it, once.
+    if config.accept_invalid_certs {
+        eprintln!(
+            "warning: TLS verification is off for {} (insecure-skip-tls-verify in the kubeconfig): the server's identity is not checked",
+            config.cluster_url.to_string().trim_end_matches('/')
+        );
+    }
     if let Some(timeout) = global.request_timeout {
         config.connect_timeout = Some(timeout);
         config.read_timeout = Some(timeout);
@@ -79,13 +115,21 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
         .to_string()
         .trim_end_matches('/')
         .to_string();
+    // One retry policy for the tool (`super::retry`), not kube's as well.
+    config.default_retry = false;
     tracing::debug!(%server, %context, "connecting");
-    let client = Client::try_from(config).map_err(|e| {
+    let base = ClientBuilder::try_from(config).map_err(|e| {
         Error::failure(format!(
             "cannot set up a client for {server}: {}",
             first_line(&e)
         ))
     })?;
+    // The retry layer re-sends a request, so the stack under it must be cloneable: a
+    // buffer in front of kube's boxed service.
+    let stack = ServiceBuilder::new()
+        .layer(retry::read_retry_layer())
+        .layer(BufferLayer::new(256));
+    let client = base.with_layer(&stack).build();
     Ok(ControlPlane {
         client,
         context,

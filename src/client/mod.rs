@@ -4,11 +4,13 @@
 mod connect;
 mod errors;
 mod list;
+pub mod retry;
 mod targets;
 mod write;
 
 pub use connect::{connect, ConnectOptions, ControlPlane};
 pub use errors::api_error;
 pub use list::{for_each_page, list_paged, PAGE_SIZE};
+pub use retry::MAX_ATTEMPTS;
 pub use targets::{resolve_clusters, select_clusters, Targets};
-pub use write::{patch_with_retry, Plan, WriteOutcome, MAX_ATTEMPTS};
+pub use write::{patch_with_retry, Plan, WriteOutcome};

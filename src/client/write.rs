@@ -1,32 +1,20 @@
 //! Optimistic-concurrency writes: read, decide, merge-patch with the read
-//! `resourceVersion`; on 409 Conflict read again, decide again, retry with exponential
-//! backoff and jitter (`backon`).
+//! `resourceVersion`; on 409 Conflict, or when the server or the connection failed, read
+//! again, decide again, and retry with the backoff of [`super::retry`].
+//!
+//! A write whose response was lost may have been applied. The precondition makes sending
+//! it again harmless (a landed write moved the `resourceVersion`: the retry gets 409), and
+//! the re-read shows it: a decision of "nothing to do" after such an attempt is reported
+//! as written.
 
-use std::time::Duration;
-
-use backon::{BackoffBuilder, ExponentialBuilder};
 use kube::api::{Api, Patch, PatchParams};
 use kube::Resource;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use super::retry::{maybe_applied, pauses, transient, MAX_ATTEMPTS};
 use super::{api_error, ControlPlane};
 use crate::error::{Error, Result};
-
-/// Attempts before a write gives up on conflicts.
-pub const MAX_ATTEMPTS: u32 = 6;
-
-/// The pauses between attempts: 50 ms doubling to at most 800 ms, with jitter so that
-/// concurrent writers do not retry in lockstep.
-fn conflict_backoff() -> impl Iterator<Item = Duration> {
-    ExponentialBuilder::default()
-        .with_min_delay(Duration::from_millis(50))
-        .with_max_delay(Duration::from_millis(800))
-        .with_factor(2.0)
-        .with_max_times((MAX_ATTEMPTS - 1) as usize)
-        .with_jitter()
-        .build()
-}
 
 /// What the pure decision wants done with the object as read.
 pub enum Plan<T> {
@@ -72,28 +60,36 @@ where
     };
     let mut current = first;
     let mut conflicts = 0;
-    let mut pauses = conflict_backoff();
+    // The decision of the last attempt whose response was lost: it may have landed.
+    let mut in_doubt: Option<T> = None;
+    let mut pauses = pauses();
     loop {
         let obj = match current.take() {
             Some(obj) => obj,
-            None => match api.get(name).await {
-                Ok(obj) => obj,
-                Err(e) if transient(&e).is_some() => {
-                    pause_or_give_up(&mut pauses, &e, &what, &cp.server).await?;
-                    continue;
-                }
-                Err(e) => return Err(api_error(&e, &what, &cp.server)),
-            },
+            // Reads are retried under the client (`retry::read_retry_layer`).
+            None => api
+                .get(name)
+                .await
+                .map_err(|e| api_error(&e, &what, &cp.server))?,
         };
         let resource_version = obj.meta().resource_version.clone().unwrap_or_default();
         let (mut patch, decision) = match decide(&obj) {
             Err(e) => return Ok(Err(e)),
             Ok(Plan::Keep(d)) => {
+                // Nothing left to do after a lost response: that write landed, and its
+                // decision is the one to report.
+                let (decision, written) = match in_doubt {
+                    Some(landed) => {
+                        tracing::info!(object = %what, "read back: the write whose response was lost had been applied");
+                        (landed, true)
+                    }
+                    None => (d, false),
+                };
                 return Ok(Ok(WriteOutcome {
-                    decision: d,
-                    written: false,
+                    decision,
+                    written,
                     conflicts,
-                }))
+                }));
             }
             Ok(Plan::Patch(p, d)) => (p, d),
         };
@@ -101,70 +97,57 @@ where
             &mut patch,
             json!({ "metadata": { "resourceVersion": resource_version } }),
         );
-        match api.patch(name, &params, &Patch::Merge(&patch)).await {
-            Ok(_) => return Ok(Ok(WriteOutcome { decision, written: true, conflicts })),
-            Err(kube::Error::Api(status)) if status.code == 409 => match pauses.next() {
-                Some(pause) => {
-                    conflicts += 1;
-                    tracing::info!(object = %what, attempt = conflicts, "conflict: re-reading and recomputing");
-                    tokio::time::sleep(pause).await;
-                }
-                None => {
-                    return Err(Error::failure(format!(
-                        "{what} kept changing under us: gave up after {MAX_ATTEMPTS} conflicting attempts"
-                    )))
-                }
-            },
-            // The write may or may not have been applied (a lost response): the next
-            // round reads the object again and decides on what is really there.
-            Err(e) if transient(&e).is_some() => {
-                pause_or_give_up(&mut pauses, &e, &what, &cp.server).await?
+        let err = match api.patch(name, &params, &Patch::Merge(&patch)).await {
+            Ok(_) => {
+                return Ok(Ok(WriteOutcome {
+                    decision,
+                    written: true,
+                    conflicts,
+                }))
             }
-            Err(e) => return Err(api_error(&e, &what, &cp.server)),
+            Err(e) => e,
+        };
+        let asked = match &err {
+            // Someone else wrote first (or our lost write did): read and decide again.
+            kube::Error::Api(status) if status.code == 409 => {
+                conflicts += 1;
+                tracing::info!(object = %what, attempt = conflicts, "conflict: re-reading and recomputing");
+                None
+            }
+            e => match transient(e) {
+                Some(asked) => {
+                    if maybe_applied(e) {
+                        in_doubt = Some(decision);
+                    }
+                    tracing::info!(object = %what, error = %e, "write failed: re-reading and retrying");
+                    asked
+                }
+                None => return Err(api_error(e, &what, &cp.server)),
+            },
+        };
+        match pauses.next() {
+            Some(backoff) => tokio::time::sleep(asked.unwrap_or(backoff)).await,
+            None => return Err(gave_up(&err, &what, &cp.server, in_doubt.is_some())),
         }
     }
 }
 
-/// Whether a failed request is worth repeating, and the pause the server asked for.
-fn transient(err: &kube::Error) -> Option<Option<Duration>> {
-    match err {
-        kube::Error::Api(status) if matches!(status.code, 429 | 500 | 502 | 503 | 504) => Some(
-            status
-                .details
-                .as_ref()
-                .map(|d| d.retry_after_seconds)
-                .filter(|s| *s > 0)
-                .map(|s| Duration::from_secs(u64::from(s).min(30))),
-        ),
-        kube::Error::HyperError(_) | kube::Error::Service(_) => Some(None),
-        _ => None,
-    }
-}
-
-/// Wait before the next attempt (the server's `Retry-After` when it gave one, else the
-/// back-off), or fail when the attempts are used up.
-async fn pause_or_give_up(
-    pauses: &mut impl Iterator<Item = Duration>,
-    err: &kube::Error,
-    what: &str,
-    server: &str,
-) -> Result<()> {
-    let asked = transient(err).flatten();
-    match pauses.next() {
-        Some(backoff) => {
-            let pause = asked.unwrap_or(backoff);
-            tracing::info!(object = %what, ?pause, error = %err, "transient failure: retrying");
-            tokio::time::sleep(pause).await;
-            Ok(())
+/// The one line for a write that ran out of attempts, saying whether it may have landed.
+fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> Error {
+    let last = match err {
+        kube::Error::Api(status) if status.code == 409 => {
+            format!("{what} kept changing under us (conflict)")
         }
-        None => {
-            let last = api_error(err, what, server);
-            Err(Error::failure(format!(
-                "gave up after {MAX_ATTEMPTS} attempts: {}",
-                last.message
-            )))
-        }
-    }
+        e => api_error(e, what, server).message,
+    };
+    let landed = if in_doubt {
+        "; an earlier attempt's response was lost, so it may have been applied (read the object to see)"
+    } else {
+        "; not written"
+    };
+    Error::failure(format!(
+        "gave up on {what} after {MAX_ATTEMPTS} attempts: {last}{landed}"
+    ))
 }
 
 fn merge(into: &mut Value, from: Value) {

@@ -177,12 +177,17 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         }
         render::write_stdout(&text)?;
     }
+    eprint!("{}", report::failure_lines(&written));
     let failed = written.iter().any(|w| w.error.is_some());
+    let none_written = !written.iter().any(|w| w.written);
     let timed_out = waited
         .iter()
         .flatten()
         .any(|(_, e)| *e != drain_ops::WaitEnd::Cleared);
-    Ok(if interrupted || failed || incomplete || timed_out {
+    Ok(if failed && none_written && !interrupted {
+        // Every write failed: nothing was done (exit 1, as for one object).
+        ExitCode::Failure
+    } else if interrupted || failed || incomplete || timed_out {
         ExitCode::Partial
     } else {
         ExitCode::Success

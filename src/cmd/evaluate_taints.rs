@@ -162,10 +162,19 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
         };
         render::print_structured(&Document::new("TaintPolicyEvaluation", &report), format)?;
     } else {
+        let mut text = String::new();
         for c in &changes {
             let word = c.result.clone().unwrap_or_else(|| "(dry run)".into());
-            println!("cluster.cluster.karmada.io/{} {word}", c.name);
+            match word.strip_prefix("failed: ") {
+                Some(why) => eprintln!(
+                    "error: cluster.cluster.karmada.io/{}: {}",
+                    c.name,
+                    crate::error::fit_line(why)
+                ),
+                None => text += &format!("cluster.cluster.karmada.io/{} {word}\n", c.name),
+            }
         }
+        render::write_stdout(&text)?;
     }
     let total = results.len();
     match failed {

@@ -181,11 +181,11 @@ async fn watch(
             if !fresh.iter().any(|f| same_task(f, r)) {
                 open.remove(&(key.clone(), r.task.from_cluster.clone()));
                 if !terminal {
-                    println!(
-                        "{} {key} from {}: gone",
+                    render::write_stdout(&format!(
+                        "{} {key} from {}: gone\n",
                         clock(now, now),
                         r.task.from_cluster
-                    );
+                    ))?;
                 }
             }
         }
@@ -199,12 +199,12 @@ async fn watch(
                 })
             };
             for r in fresh.iter().filter(changed) {
-                println!(
-                    "{} {key} from {}: {}",
+                render::write_stdout(&format!(
+                    "{} {key} from {}: {}\n",
                     clock(now, now),
                     r.task.from_cluster,
                     report::state_text(r)
-                );
+                ))?;
             }
         }
         if fresh.is_empty() {
@@ -352,19 +352,16 @@ async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCod
             text += &format!(", {} failed", failed.len());
         }
         text += ".\n";
-        for f in &failed {
-            text += &format!(
-                "  failed: {}: {}\n",
-                f.binding,
-                f.error.as_deref().unwrap_or_default()
-            );
-        }
         if interrupted {
             text += "Interrupted: writes in flight finished, no new one started. Run it again to finish.\n";
         }
         render::write_stdout(&text)?;
     }
-    Ok(if interrupted || refused || !failed.is_empty() {
+    eprint!("{}", report::failure_lines(&failed));
+    Ok(if !failed.is_empty() && ok == 0 && !interrupted {
+        // Every write failed: nothing was done (exit 1, as for one object).
+        ExitCode::Failure
+    } else if interrupted || refused || !failed.is_empty() {
         ExitCode::Partial
     } else {
         ExitCode::Success

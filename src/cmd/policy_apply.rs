@@ -157,12 +157,19 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
                     render::write_stdout(&diff)?;
                 }
                 if !format.is_structured() {
-                    println!("{}", out::outcome_line(&item.policy, applied, mode));
+                    render::write_stdout(&format!(
+                        "{}\n",
+                        out::outcome_line(&item.policy, applied, mode)
+                    ))?;
                 }
                 item.result = Some(applied);
             }
             Err(e) => {
-                eprintln!("error: {}: {}", item.location, e.message);
+                eprintln!(
+                    "error: {}: {}",
+                    item.location,
+                    crate::error::fit_line(&e.message)
+                );
                 item.error = Some(e.message);
             }
         }

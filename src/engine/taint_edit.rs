@@ -48,13 +48,18 @@ impl EditOutcome {
 }
 
 /// Why an edit cannot be applied to a cluster (a validation error: nothing is written).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum EditError {
     /// Taints with these keys and effects exist with other values and `--overwrite` was
     /// not given.
     NeedsOverwrite { existing: Vec<String> },
-    /// These removals matched no taint.
-    NotFound { removals: Vec<String> },
+    /// These removals matched no taint. `satisfied` is the edit with them taken as done:
+    /// what a retry applies when its own earlier write (or another writer) already removed
+    /// them after the first read found them.
+    NotFound {
+        removals: Vec<String>,
+        satisfied: Box<TaintEdit>,
+    },
     /// Karmada's API would reject the resulting taint list (the broken rules).
     Rejected { rules: Vec<String> },
 }
@@ -67,7 +72,7 @@ impl std::fmt::Display for EditError {
                 "already has taint(s) {} with another value; pass --overwrite to replace",
                 existing.join(", ")
             ),
-            EditError::NotFound { removals } => {
+            EditError::NotFound { removals, .. } => {
                 let list: Vec<String> = removals.iter().map(|r| format!("{r:?}")).collect();
                 write!(f, "taint {} not found", list.join(", "))
             }
@@ -176,10 +181,6 @@ pub fn edit_taints(
             missing.push(name);
         }
     }
-    if !missing.is_empty() {
-        return Err(EditError::NotFound { removals: missing });
-    }
-
     let outcome = if !added.is_empty() || !updated.is_empty() {
         EditOutcome::Tainted
     } else if !removed.is_empty() {
@@ -187,13 +188,21 @@ pub fn edit_taints(
     } else {
         EditOutcome::Unchanged
     };
-    Ok(TaintEdit {
+    let edit = TaintEdit {
         taints,
         outcome,
         added,
         updated,
         removed,
-    })
+    };
+    if missing.is_empty() {
+        Ok(edit)
+    } else {
+        Err(EditError::NotFound {
+            removals: missing,
+            satisfied: Box::new(edit),
+        })
+    }
 }
 
 fn removal_matches(r: &TaintRemoval, t: &Taint) -> bool {
@@ -349,19 +358,22 @@ mod tests {
     #[test]
     fn removing_a_missing_taint_is_an_error() {
         let cur = [taint("a", None, "NoSchedule")];
-        assert_eq!(
-            edit(&cur, &["a:NoExecute-"], false),
+        let missing = |r: Result<TaintEdit, EditError>| match r {
             Err(EditError::NotFound {
-                removals: vec!["a:NoExecute".into()]
-            })
+                removals,
+                satisfied,
+            }) => (removals, satisfied.taints),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            missing(edit(&cur, &["a:NoExecute-"], false)),
+            (vec!["a:NoExecute".into()], cur.to_vec())
         );
         assert!(edit(&[], &["a-"], false).is_err());
         // Removals apply in turn: the second finds nothing; every miss is named once.
         assert_eq!(
-            edit(&cur, &["a-", "a-", "a-", "b:NoSchedule-"], false),
-            Err(EditError::NotFound {
-                removals: vec!["a".into(), "b:NoSchedule".into()]
-            })
+            missing(edit(&cur, &["a-", "a-", "a-", "b:NoSchedule-"], false)),
+            (vec!["a".into(), "b:NoSchedule".into()], vec![])
         );
     }
 

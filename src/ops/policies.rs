@@ -5,7 +5,7 @@ use kube::api::{Api, ApiResource, DynamicObject, Patch, PatchParams};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::client::{api_error, ControlPlane};
+use crate::client::{api_error, retry, ControlPlane};
 use crate::engine::admission::PolicyKind;
 use crate::engine::policy_check::CheckedPolicy;
 use crate::error::{Error, Result};
@@ -99,16 +99,39 @@ async fn send(
         field_manager: Some(FIELD_MANAGER.into()),
         ..Default::default()
     };
-    match api(cp, policy)
-        .patch(&policy.name, &params, &Patch::Apply(&policy.object))
-        .await
-    {
-        Ok(obj) => Ok(serde_json::to_value(obj).unwrap_or_default()),
-        Err(kube::Error::Api(status)) if status.code == 409 => Err(Error::failure(format!(
-            "{}: {}; rerun with --force-conflicts to take these fields over",
-            policy.display_name(),
-            status.message
-        ))),
-        Err(e) => Err(api_error(&e, &policy.display_name(), &cp.server)),
+    // Server-side apply states the whole intent, so sending it again after a failure
+    // (even one whose response was lost) converges on the same object.
+    let api = api(cp, policy);
+    let mut pauses = retry::pauses();
+    loop {
+        let err = match api
+            .patch(&policy.name, &params, &Patch::Apply(&policy.object))
+            .await
+        {
+            Ok(obj) => return Ok(serde_json::to_value(obj).unwrap_or_default()),
+            Err(e) => e,
+        };
+        match (&err, retry::transient(&err), pauses.next()) {
+            (kube::Error::Api(status), _, _) if status.code == 409 => {
+                return Err(Error::failure(format!(
+                    "{}: {}; rerun with --force-conflicts to take these fields over",
+                    policy.display_name(),
+                    status.message
+                )))
+            }
+            (_, Some(asked), Some(backoff)) => {
+                tracing::info!(policy = %policy.display_name(), error = %err, "apply failed: retrying");
+                tokio::time::sleep(asked.unwrap_or(backoff)).await;
+            }
+            (_, Some(_), None) => {
+                return Err(Error::failure(format!(
+                    "gave up on {} after {} attempts: {}",
+                    policy.display_name(),
+                    retry::MAX_ATTEMPTS,
+                    api_error(&err, &policy.display_name(), &cp.server).message
+                )))
+            }
+            _ => return Err(api_error(&err, &policy.display_name(), &cp.server)),
+        }
     }
 }

@@ -145,8 +145,15 @@ pub async fn apply(
             first: Some(p.cluster),
         })
         .collect();
+    // Every cluster passed `plan` on its first read, so a removal that finds nothing now
+    // was done since (by this tool's own write whose response was lost, or by another
+    // writer): the intent holds, and the rest of the edit goes on.
     let decide = |c: &Cluster| {
-        checked(edit, c, now).map(|e| {
+        let edit = |c: &Cluster, now| match edit(c, now) {
+            Err(EditError::NotFound { satisfied, .. }) => Ok(*satisfied),
+            other => other,
+        };
+        checked(&edit, c, now).map(|e| {
             if e.outcome == EditOutcome::Unchanged {
                 Plan::Keep(e)
             } else {

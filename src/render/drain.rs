@@ -203,18 +203,29 @@ pub fn result_text(written: &[Written], interrupted: bool) -> String {
         out += &format!(", {not_started} not started");
     }
     out += ".\n";
-    for w in &failed {
-        out += &format!(
-            "  {} {}: {}\n",
-            "failed:".red(),
-            w.binding,
-            w.error.as_deref().unwrap_or_default()
-        );
-    }
     if interrupted {
         out += "Interrupted: writes in flight finished, no new one started. Run the same drain again to finish it.\n";
     }
     out
+}
+
+/// One `error:` line per binding whose write failed (not those never started), for
+/// stderr in every output format.
+pub fn failure_lines(written: &[Written]) -> String {
+    written
+        .iter()
+        .filter(|w| !is_not_started(w))
+        .filter_map(|w| {
+            w.error.as_deref().map(|e| {
+                format!(
+                    "{} {}: {}\n",
+                    "error:".red().bold(),
+                    w.binding,
+                    crate::error::fit_line(e)
+                )
+            })
+        })
+        .collect()
 }
 
 /// The last line of a drain: the reminder to uncordon.

@@ -228,6 +228,21 @@ pub fn abort_document<'a>(
     }
 }
 
+/// One `error:` line per abort whose write failed, for stderr in every output format.
+pub fn failure_lines(failed: &[&Aborted]) -> String {
+    failed
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {}: {}\n",
+                "error:".red().bold(),
+                f.binding,
+                crate::error::fit_line(f.error.as_deref().unwrap_or_default())
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

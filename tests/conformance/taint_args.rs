@@ -141,7 +141,7 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
         }
         (Some("update"), Ours::Rejected(_)) if error.contains("--overwrite is false") => Ok(()),
         // Update stage, upstream: removals that remove nothing.
-        (Some("update"), Ours::Update(EditError::NotFound { removals })) => {
+        (Some("update"), Ours::Update(EditError::NotFound { removals, .. })) => {
             let named: Vec<String> = removals
                 .iter()
                 .map(|r| format!("taint {r:?} not found"))

@@ -313,3 +313,41 @@ pub fn compared(b: &Value) -> Value {
         "spec": b["spec"],
     })
 }
+
+/// The message `drain CLUSTER` writes into its tasks.
+pub fn message(cluster: &str) -> String {
+    format!("evicted by `karmadactl drain {cluster}`")
+}
+
+/// Every binding of fleet `p` as an uninterrupted drain of `{p}-m1` leaves it: evicted
+/// as upstream writes it, except the Job with nowhere to go.
+pub fn drained(p: &str, before: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    let m1 = format!("{p}-m1");
+    before
+        .iter()
+        .map(|(k, b)| {
+            let after = if k.ends_with("-job-nowhere") {
+                b.clone()
+            } else {
+                expected_drain(b, &m1, &message(&m1), None)
+            };
+            (k.clone(), compared(&after))
+        })
+        .collect()
+}
+
+/// [`compared`] of every binding.
+pub fn compared_all(all: &BTreeMap<String, Value>) -> BTreeMap<String, Value> {
+    all.iter().map(|(k, b)| (k.clone(), compared(b))).collect()
+}
+
+/// Assert two fleets' bindings are equal, naming the first that differs.
+pub fn assert_same(got: &BTreeMap<String, Value>, want: &BTreeMap<String, Value>) {
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>()
+    );
+    for (k, g) in got {
+        assert_eq!(g, &want[k], "binding {k}");
+    }
+}

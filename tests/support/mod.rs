@@ -34,7 +34,14 @@ pub struct TestEnv {
     pub server: String,
     pub admin_token: String,
     pub viewer_token: String,
+    /// Users with no RBAC of their own: tests bind them to the ClusterRoles of
+    /// `docs/rbac/`.
+    pub reader_token: String,
+    pub operator_token: String,
     pub ca_pem: String,
+    /// A client certificate and key for user `cert-admin` (system:masters).
+    pub client_cert_pem: String,
+    pub client_key_pem: String,
 }
 
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
@@ -143,10 +150,13 @@ fn start(crds: Crds) -> TestEnv {
 
     let admin_token = random_token();
     let viewer_token = random_token();
+    let reader_token = random_token();
+    let operator_token = random_token();
     write(
         &dir.join("tokens.csv"),
         &format!(
-            "{admin_token},admin,uid-admin,\"system:masters\"\n{viewer_token},viewer,uid-viewer\n"
+            "{admin_token},admin,uid-admin,\"system:masters\"\n{viewer_token},viewer,uid-viewer\n\
+             {reader_token},ops-reader,uid-ops-reader\n{operator_token},ops-operator,uid-ops-operator\n"
         ),
     );
 
@@ -230,6 +240,18 @@ fn start(crds: Crds) -> TestEnv {
 
     let server = format!("https://127.0.0.1:{api_port}");
     let ca_pem = ca.pem();
+    // A client certificate of the CA for user `cert-admin` in group system:masters.
+    let client_key = rcgen::KeyPair::generate().unwrap();
+    let mut client_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    client_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "cert-admin");
+    client_params
+        .distinguished_name
+        .push(rcgen::DnType::OrganizationName, "system:masters");
+    let client_cert = client_params.signed_by(&client_key, &ca).unwrap();
+    let client_cert_pem = client_cert.pem();
+    let client_key_pem = client_key.serialize_pem();
     let kubeconfig = dir.join("kubeconfig");
     write(
         &kubeconfig,
@@ -241,7 +263,11 @@ fn start(crds: Crds) -> TestEnv {
         server,
         admin_token,
         viewer_token,
+        reader_token,
+        operator_token,
         ca_pem,
+        client_cert_pem,
+        client_key_pem,
     };
 
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -289,6 +315,22 @@ current-context: admin
 }
 
 impl TestEnv {
+    /// A kubeconfig file for this server with one context, `ctx`, whose user is given by
+    /// `user_yaml` (the body of `user:`, e.g. `{token: T}`).
+    pub fn kubeconfig_with_user(&self, dir: &Path, user_yaml: &str) -> PathBuf {
+        let ca = base64::engine::general_purpose::STANDARD.encode(&self.ca_pem);
+        let path = dir.join(format!("kubeconfig-{}", random_token()));
+        write(
+            &path,
+            &format!(
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: test\n  cluster:\n    server: {}\n    certificate-authority-data: {ca}\n\
+                 users:\n- name: u\n  user: {user_yaml}\ncontexts:\n- name: ctx\n  context: {{cluster: test, user: u}}\ncurrent-context: ctx\n",
+                self.server
+            ),
+        );
+        path
+    }
+
     /// A client for `context` (`admin` or `viewer`), bound to the caller's runtime.
     pub async fn client_for(&self, context: &str) -> Client {
         let kc = Kubeconfig::read_from(&self.kubeconfig).unwrap();

@@ -1,11 +1,13 @@
 //! A small fault-injection proxy between the CLI and the real test server.
 //!
 //! It listens on plain HTTP on loopback and forwards every request, with the caller's
-//! own Authorization header, to the real kube-apiserver over TLS. Rules can fail a
-//! matching request with a status code, or run an action (e.g. a concurrent write)
-//! before forwarding it.
+//! own Authorization header, to the real kube-apiserver over TLS. Rules fault the next
+//! N matching requests ([`Proxy::on`]); chaos faults a share of all matching requests,
+//! drawn from a seeded generator ([`Proxy::chaos`]). Faults: a status (409, 500, 503),
+//! 429 with `Retry-After`, a connection closed before the request reaches the server or
+//! after the server applied it (the response is lost), added latency, a hang, or an
+//! action run first (e.g. a concurrent write).
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -29,6 +31,108 @@ pub enum Fault {
     Before(Action),
     /// Hold the request this long, then forward it (a slow server).
     Delay(std::time::Duration),
+    /// Answer 429 with `Retry-After: SECONDS` (header and Status details).
+    Busy(u32),
+    /// Close the connection without forwarding: the server never sees the request.
+    ResetBefore,
+    /// Forward, let the server apply it, then close the connection: the response is lost.
+    ResetAfter,
+    /// Never answer (until the client gives up).
+    Hang,
+}
+
+impl Fault {
+    fn name(&self) -> String {
+        match self {
+            Fault::Fail(code) => format!("status {code}"),
+            Fault::Before(_) => "action".into(),
+            Fault::Delay(_) => "latency".into(),
+            Fault::Busy(_) => "429 Retry-After".into(),
+            Fault::ResetBefore => "reset before".into(),
+            Fault::ResetAfter => "reset after (response lost)".into(),
+            Fault::Hang => "hang".into(),
+        }
+    }
+
+    /// A copy of a fault that carries no action.
+    fn copied(&self) -> Option<Fault> {
+        Some(match self {
+            Fault::Fail(code) => Fault::Fail(*code),
+            Fault::Delay(d) => Fault::Delay(*d),
+            Fault::Busy(s) => Fault::Busy(*s),
+            Fault::ResetBefore => Fault::ResetBefore,
+            Fault::ResetAfter => Fault::ResetAfter,
+            Fault::Hang => Fault::Hang,
+            Fault::Before(_) => return None,
+        })
+    }
+}
+
+/// Fault a share of the matching requests, each with one of `faults` at random.
+pub struct Chaos {
+    /// Share of matching requests faulted (0.0 to 1.0).
+    pub rate: f64,
+    /// Only requests whose path contains this (e.g. `karmada.io`).
+    pub path_contains: String,
+    /// The faults to draw from (no `Before`).
+    pub faults: Vec<Fault>,
+    /// Seed of the generator, printed by the test so that a failure can be replayed.
+    pub seed: u64,
+}
+
+impl Chaos {
+    /// Every fault kind of issue 10 at `rate`, a hang lasting past a short
+    /// `--request-timeout` included.
+    pub fn all(rate: f64, seed: u64) -> Chaos {
+        Chaos {
+            rate,
+            path_contains: "karmada.io".into(),
+            faults: vec![
+                Fault::Fail(409),
+                Fault::Busy(1),
+                Fault::Fail(500),
+                Fault::Fail(503),
+                Fault::ResetBefore,
+                Fault::ResetAfter,
+                Fault::Delay(std::time::Duration::from_millis(300)),
+                Fault::Hang,
+            ],
+            seed,
+        }
+    }
+}
+
+struct ChaosState {
+    chaos: Chaos,
+    rng: u64,
+}
+
+impl ChaosState {
+    /// splitmix64: small, seedable, good enough to pick faults.
+    fn next(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn pick(&mut self, method: &Method, path: &str, apply: bool) -> Option<Fault> {
+        if !path.contains(&self.chaos.path_contains) || self.chaos.faults.is_empty() {
+            return None;
+        }
+        let roll = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        if roll >= self.chaos.rate {
+            return None;
+        }
+        let i = (self.next() % self.chaos.faults.len() as u64) as usize;
+        match &self.chaos.faults[i] {
+            // A conflict answers a write that names a resourceVersion; a read or a
+            // server-side apply (conflicts there are about field owners) cannot meet one.
+            Fault::Fail(409) if method == Method::GET || apply => None,
+            f => f.copied(),
+        }
+    }
 }
 
 struct Rule {
@@ -43,8 +147,23 @@ pub struct Proxy {
     pub url: String,
     pub kubeconfig: std::path::PathBuf,
     rules: Arc<Mutex<Vec<Rule>>>,
+    chaos: Arc<Mutex<Option<ChaosState>>>,
     /// Every request seen, as "METHOD path?query".
     pub seen: Arc<Mutex<Vec<String>>>,
+    /// Every fault injected, as "fault: #INDEX METHOD path?query" (INDEX into `seen`).
+    pub injected: Arc<Mutex<Vec<String>>>,
+    /// When each request of `seen` arrived.
+    arrived: Arc<Mutex<Vec<std::time::Instant>>>,
+}
+
+/// What the connection handler shares.
+#[derive(Clone)]
+struct Shared {
+    rules: Arc<Mutex<Vec<Rule>>>,
+    chaos: Arc<Mutex<Option<ChaosState>>>,
+    seen: Arc<Mutex<Vec<String>>>,
+    injected: Arc<Mutex<Vec<String>>>,
+    arrived: Arc<Mutex<Vec<std::time::Instant>>>,
 }
 
 impl Proxy {
@@ -53,16 +172,21 @@ impl Proxy {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
-        let rules: Arc<Mutex<Vec<Rule>>> = Arc::default();
-        let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+        let shared = Shared {
+            rules: Arc::default(),
+            chaos: Arc::default(),
+            seen: Arc::default(),
+            injected: Arc::default(),
+            arrived: Arc::default(),
+        };
         let kubeconfig_path = env.kubeconfig.clone();
-        let (r, s) = (rules.clone(), seen.clone());
+        let for_server = shared.clone();
         std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .unwrap();
-            rt.block_on(serve(listener, kubeconfig_path, r, s));
+            rt.block_on(serve(listener, kubeconfig_path, for_server));
         });
         let dir = tempfile::Builder::new()
             .prefix("karmadactl-proxy-")
@@ -84,9 +208,60 @@ impl Proxy {
         Proxy {
             url,
             kubeconfig,
-            rules,
-            seen,
+            rules: shared.rules,
+            chaos: shared.chaos,
+            seen: shared.seen,
+            injected: shared.injected,
+            arrived: shared.arrived,
         }
+    }
+
+    /// Fault a share of all matching requests from now on (replacing earlier chaos).
+    pub fn chaos(&self, chaos: Chaos) {
+        let rng = chaos.seed;
+        *self.chaos.lock().unwrap() = Some(ChaosState { chaos, rng });
+    }
+
+    /// Stop the chaos.
+    pub fn calm(&self) {
+        *self.chaos.lock().unwrap() = None;
+    }
+
+    /// The time between the first request (`method`, path containing `path_contains`)
+    /// answered with the fault named `fault` and the next such request.
+    pub fn gap_after_fault(
+        &self,
+        method: &str,
+        path_contains: &str,
+        fault: &str,
+    ) -> std::time::Duration {
+        let seen = self.seen.lock().unwrap().clone();
+        let arrived = self.arrived.lock().unwrap().clone();
+        let prefix = format!("{method} ");
+        let matches = |i: usize| seen[i].starts_with(&prefix) && seen[i].contains(path_contains);
+        let faulted: usize = self
+            .injected
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|l| l.strip_prefix(&format!("{fault}: #")))
+            .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+            .find(|&i| matches(i))
+            .expect("the fault was injected");
+        let next = (faulted + 1..seen.len())
+            .find(|&i| matches(i))
+            .expect("a request followed the fault");
+        arrived[next] - arrived[faulted]
+    }
+
+    /// How many faults of each kind were injected so far.
+    pub fn injected_by_kind(&self) -> std::collections::BTreeMap<String, usize> {
+        let mut out = std::collections::BTreeMap::new();
+        for line in self.injected.lock().unwrap().iter() {
+            let kind = line.split(": ").next().unwrap_or_default().to_string();
+            *out.entry(kind).or_insert(0) += 1;
+        }
+        out
     }
 
     /// Apply `fault` to the next `times` requests with `method` whose path contains
@@ -112,12 +287,7 @@ impl Proxy {
     }
 }
 
-async fn serve(
-    listener: std::net::TcpListener,
-    kubeconfig: std::path::PathBuf,
-    rules: Arc<Mutex<Vec<Rule>>>,
-    seen: Arc<Mutex<Vec<String>>>,
-) {
+async fn serve(listener: std::net::TcpListener, kubeconfig: std::path::PathBuf, shared: Shared) {
     let listener = tokio::net::TcpListener::from_std(listener).unwrap();
     // Upstream client without credentials: the caller's Authorization header is passed on.
     let kc = Kubeconfig::read_from(&kubeconfig).unwrap();
@@ -136,11 +306,12 @@ async fn serve(
         let Ok((stream, _)) = listener.accept().await else {
             continue;
         };
-        let (upstream, rules, seen) = (upstream.clone(), rules.clone(), seen.clone());
+        let (upstream, shared) = (upstream.clone(), shared.clone());
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |req| {
-                handle(req, upstream.clone(), rules.clone(), seen.clone())
+                handle(req, upstream.clone(), shared.clone())
             });
+            // A handler error closes the connection without a response (the resets).
             let _ = hyper::server::conn::http1::Builder::new()
                 .serve_connection(TokioIo::new(stream), service)
                 .await;
@@ -148,23 +319,60 @@ async fn serve(
     }
 }
 
+/// A connection closed on purpose; hyper drops the connection without answering.
+#[derive(Debug)]
+struct Reset;
+
+impl std::fmt::Display for Reset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("injected connection reset")
+    }
+}
+
+impl std::error::Error for Reset {}
+
+fn status(code: u16, retry_after: Option<u32>) -> Response<Full<Bytes>> {
+    let mut body = serde_json::json!({
+        "kind": "Status", "apiVersion": "v1", "status": "Failure",
+        "message": format!("injected failure {code}"),
+        "reason": match code { 409 => "Conflict", 429 => "TooManyRequests", 503 => "ServiceUnavailable", _ => "InternalError" },
+        "code": code
+    });
+    let mut resp = Response::builder()
+        .status(code)
+        .header("content-type", "application/json");
+    if let Some(s) = retry_after {
+        body["details"] = serde_json::json!({ "retryAfterSeconds": s });
+        resp = resp.header("retry-after", s.to_string());
+    }
+    resp.body(Full::new(Bytes::from(body.to_string()))).unwrap()
+}
+
 async fn handle(
     req: Request<Incoming>,
     upstream: Client,
-    rules: Arc<Mutex<Vec<Rule>>>,
-    seen: Arc<Mutex<Vec<String>>>,
-) -> Result<Response<Full<Bytes>>, Infallible> {
+    shared: Shared,
+) -> Result<Response<Full<Bytes>>, Reset> {
     let path = req
         .uri()
         .path_and_query()
         .map(|p| p.to_string())
         .unwrap_or_default();
-    seen.lock()
-        .unwrap()
-        .push(format!("{} {path}", req.method()));
+    let line = format!("{} {path}", req.method());
+    let index = {
+        // Both under the lock of `seen`, so that their indices agree.
+        let mut seen = shared.seen.lock().unwrap();
+        seen.push(line.clone());
+        shared
+            .arrived
+            .lock()
+            .unwrap()
+            .push(std::time::Instant::now());
+        seen.len() - 1
+    };
     let fault = {
-        let mut rules = rules.lock().unwrap();
-        rules
+        let mut rules = shared.rules.lock().unwrap();
+        let ruled = rules
             .iter_mut()
             .find(|r| {
                 r.remaining > 0 && r.method == req.method() && path.contains(&r.path_contains)
@@ -172,25 +380,38 @@ async fn handle(
             .and_then(|r| {
                 r.remaining -= 1;
                 match &r.fault {
-                    Some(Fault::Fail(code)) => Some(Fault::Fail(*code)),
-                    Some(Fault::Delay(d)) => Some(Fault::Delay(*d)),
                     Some(Fault::Before(_)) => r.fault.take(),
+                    Some(f) => f.copied(),
                     None => None,
                 }
-            })
-    };
-    match fault {
-        Some(Fault::Fail(code)) => {
-            let body = serde_json::json!({
-                "kind": "Status", "apiVersion": "v1", "status": "Failure",
-                "message": format!("injected failure {code}"), "reason": "InternalError", "code": code
             });
-            return Ok(Response::builder()
-                .status(code)
-                .header("content-type", "application/json")
-                .body(Full::new(Bytes::from(body.to_string())))
-                .unwrap());
+        ruled.or_else(|| {
+            shared.chaos.lock().unwrap().as_mut().and_then(|c| {
+                let apply = req
+                    .headers()
+                    .get(http::header::CONTENT_TYPE)
+                    .is_some_and(|t| t.as_bytes().starts_with(b"application/apply-patch"));
+                c.pick(req.method(), &path, apply)
+            })
+        })
+    };
+    if let Some(f) = &fault {
+        shared
+            .injected
+            .lock()
+            .unwrap()
+            .push(format!("{}: #{index} {line}", f.name()));
+    }
+    let mut lose_response = false;
+    match fault {
+        Some(Fault::Fail(code)) => return Ok(status(code, None)),
+        Some(Fault::Busy(s)) => return Ok(status(429, Some(s))),
+        Some(Fault::ResetBefore) => return Err(Reset),
+        Some(Fault::Hang) => {
+            tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+            return Err(Reset);
         }
+        Some(Fault::ResetAfter) => lose_response = true,
         Some(Fault::Before(action)) => action().await,
         Some(Fault::Delay(d)) => tokio::time::sleep(d).await,
         None => {}
@@ -210,7 +431,7 @@ async fn handle(
     let forward = forward
         .body(kube::client::Body::from(bytes.to_vec()))
         .unwrap();
-    match upstream.send(forward).await {
+    let response = match upstream.send(forward).await {
         Ok(resp) => {
             let (parts, body) = resp.into_parts();
             let bytes = body
@@ -218,11 +439,15 @@ async fn handle(
                 .await
                 .map(|b| b.to_bytes())
                 .unwrap_or_default();
-            Ok(Response::from_parts(parts, Full::new(bytes)))
+            Response::from_parts(parts, Full::new(bytes))
         }
-        Err(e) => Ok(Response::builder()
+        Err(e) => Response::builder()
             .status(502)
             .body(Full::new(Bytes::from(e.to_string())))
-            .unwrap()),
+            .unwrap(),
+    };
+    if lose_response {
+        return Err(Reset);
     }
+    Ok(response)
 }

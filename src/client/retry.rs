@@ -1,0 +1,241 @@
+//! When a request is worth repeating, and how long to wait first: one policy for the
+//! whole tool.
+//!
+//! - Reads (`GET`: get, list, the start of a watch) are repeated by a tower layer under
+//!   the client ([`ReadRetryLayer`]) on 429, 500, 502, 503 and 504 and on transport
+//!   failures (connection refused or reset, a response cut short, a read past
+//!   `--request-timeout`). kube's own retry layer is switched off so that retries do not
+//!   multiply.
+//! - Writes are repeated one level up, where the decision lives
+//!   ([`super::patch_with_retry`], the server-side apply of `policy apply`): a write
+//!   whose response was lost may have been applied, so it is read back and decided again
+//!   rather than sent blindly.
+//!
+//! Both wait with exponential backoff and jitter, or for the server's `Retry-After`
+//! (capped), and give up after [`MAX_ATTEMPTS`].
+
+use std::error::Error as StdError;
+use std::time::Duration;
+
+use backon::{BackoffBuilder, ExponentialBuilder};
+use http::{HeaderMap, Method, Request, Response};
+use kube::client::Body;
+use tower::retry::{Policy, RetryLayer};
+use tower::BoxError;
+
+/// Attempts of one request (or one write loop) before the tool gives up.
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// The longest `Retry-After` honoured; a server asking for more gets this.
+pub const MAX_SERVER_PAUSE: Duration = Duration::from_secs(30);
+
+/// Pauses between attempts: 100 ms doubling to at most 1 s, each plus a random share of
+/// itself so that concurrent clients do not retry in lockstep. Worst case about 9 s in
+/// all.
+pub fn pauses() -> impl Iterator<Item = Duration> {
+    ExponentialBuilder::default()
+        .with_min_delay(Duration::from_millis(100))
+        .with_max_delay(Duration::from_secs(1))
+        .with_factor(2.0)
+        .with_max_times((MAX_ATTEMPTS - 1) as usize)
+        .with_jitter()
+        .build()
+}
+
+/// Statuses that say "not now" rather than "no".
+pub fn retryable_status(code: u16) -> bool {
+    matches!(code, 429 | 500 | 502 | 503 | 504)
+}
+
+/// The pause a server asked for in seconds, capped at [`MAX_SERVER_PAUSE`]; `None` for 0.
+pub fn server_pause(seconds: u64) -> Option<Duration> {
+    (seconds > 0).then(|| Duration::from_secs(seconds).min(MAX_SERVER_PAUSE))
+}
+
+/// Whether a transport error is one a second attempt may get past: the connection was
+/// refused, reset or closed early, or a read or connect timed out. Certificate and
+/// configuration errors are not.
+pub fn retryable_transport(err: &(dyn StdError + 'static)) -> bool {
+    use std::io::ErrorKind::*;
+    let mut cur = Some(err);
+    while let Some(e) = cur {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            // TLS failures arrive wrapped in an io::Error of kind InvalidData/Other.
+            return matches!(
+                io.kind(),
+                ConnectionRefused
+                    | ConnectionReset
+                    | ConnectionAborted
+                    | NotConnected
+                    | BrokenPipe
+                    | TimedOut
+                    | UnexpectedEof
+            );
+        }
+        if let Some(h) = e.downcast_ref::<hyper::Error>() {
+            if h.is_incomplete_message() || h.is_canceled() || h.is_closed() || h.is_timeout() {
+                return true;
+            }
+        }
+        cur = e.source();
+    }
+    false
+}
+
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    let seconds = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
+    server_pause(seconds.trim().parse().ok()?)
+}
+
+/// The tower layer that repeats reads (see the module doc).
+pub fn read_retry_layer() -> RetryLayer<ReadRetry> {
+    RetryLayer::new(ReadRetry { attempt: 1 })
+}
+
+/// Per-request state of the read retry: which attempt this is.
+#[derive(Clone, Debug)]
+pub struct ReadRetry {
+    attempt: u32,
+}
+
+impl<B> Policy<Request<Body>, Response<B>, BoxError> for ReadRetry {
+    type Future = tokio::time::Sleep;
+
+    fn retry(
+        &mut self,
+        req: &mut Request<Body>,
+        result: &mut Result<Response<B>, BoxError>,
+    ) -> Option<Self::Future> {
+        if req.method() != Method::GET || self.attempt >= MAX_ATTEMPTS {
+            return None;
+        }
+        let (asked, why) = match result {
+            Ok(resp) if retryable_status(resp.status().as_u16()) => {
+                (retry_after(resp.headers()), resp.status().to_string())
+            }
+            Err(e) if retryable_transport(e.as_ref()) => (None, e.to_string()),
+            _ => return None,
+        };
+        let pause = asked.or_else(|| pauses().nth(self.attempt as usize - 1))?;
+        tracing::info!(
+            path = %req.uri().path(),
+            attempt = self.attempt,
+            ?pause,
+            %why,
+            "read failed: retrying"
+        );
+        self.attempt += 1;
+        Some(tokio::time::sleep(pause))
+    }
+
+    fn clone_request(&mut self, req: &Request<Body>) -> Option<Request<Body>> {
+        if req.method() != Method::GET {
+            return None;
+        }
+        let mut copy = Request::builder()
+            .method(Method::GET)
+            .uri(req.uri().clone())
+            .version(req.version())
+            .body(req.body().try_clone()?)
+            .ok()?;
+        *copy.headers_mut() = req.headers().clone();
+        *copy.extensions_mut() = req.extensions().clone();
+        Some(copy)
+    }
+}
+
+/// Whether a retried write that failed this way may nevertheless have been applied (its
+/// response was lost): then the next attempt reads back before deciding.
+pub fn maybe_applied(err: &kube::Error) -> bool {
+    match err {
+        kube::Error::Api(status) => matches!(status.code, 500 | 504),
+        kube::Error::HyperError(_) | kube::Error::Service(_) => true,
+        _ => false,
+    }
+}
+
+/// Whether a failed write is worth repeating, and the pause the server asked for.
+pub fn transient(err: &kube::Error) -> Option<Option<Duration>> {
+    match err {
+        kube::Error::Api(status) if retryable_status(status.code) => Some(
+            status
+                .details
+                .as_ref()
+                .and_then(|d| server_pause(u64::from(d.retry_after_seconds))),
+        ),
+        kube::Error::HyperError(e) => retryable_transport(e).then_some(None),
+        kube::Error::Service(e) => retryable_transport(e.as_ref()).then_some(None),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::StatusCode;
+
+    #[test]
+    fn pauses_are_bounded_and_grow() {
+        let all: Vec<Duration> = pauses().collect();
+        assert_eq!(all.len(), (MAX_ATTEMPTS - 1) as usize);
+        assert!(all.iter().all(|p| *p <= Duration::from_secs(2)), "{all:?}");
+        assert!(all[0] < Duration::from_millis(200));
+        assert!(all.iter().sum::<Duration>() < Duration::from_secs(12));
+    }
+
+    #[test]
+    fn server_pause_is_capped() {
+        assert_eq!(server_pause(0), None);
+        assert_eq!(server_pause(2), Some(Duration::from_secs(2)));
+        assert_eq!(server_pause(u64::MAX), Some(MAX_SERVER_PAUSE));
+    }
+
+    #[test]
+    fn which_transport_errors_are_retried() {
+        use std::io::{Error, ErrorKind};
+        for kind in [
+            ErrorKind::ConnectionReset,
+            ErrorKind::TimedOut,
+            ErrorKind::ConnectionRefused,
+        ] {
+            assert!(retryable_transport(&Error::from(kind)), "{kind:?}");
+        }
+        let tls = Error::new(
+            ErrorKind::InvalidData,
+            "invalid peer certificate: UnknownIssuer",
+        );
+        assert!(!retryable_transport(&tls));
+        assert!(!retryable_transport(&std::fmt::Error));
+    }
+
+    #[tokio::test]
+    async fn only_reads_are_retried_by_the_layer() {
+        let mut policy = ReadRetry { attempt: 1 };
+        let mut get = Request::get("/api").body(Body::empty()).unwrap();
+        let mut patch = Request::patch("/api").body(Body::empty()).unwrap();
+        let busy = || -> Result<Response<()>, BoxError> {
+            Ok(Response::builder()
+                .status(StatusCode::TOO_MANY_REQUESTS)
+                .header("Retry-After", "1")
+                .body(())
+                .unwrap())
+        };
+        assert!(policy.retry(&mut patch, &mut busy()).is_none());
+        assert!(Policy::<_, Response<()>, BoxError>::clone_request(&mut policy, &patch).is_none());
+        let sleep = policy
+            .retry(&mut get, &mut busy())
+            .expect("a 429 read is retried");
+        let waited = sleep.deadline() - tokio::time::Instant::now();
+        assert!(
+            waited > Duration::from_millis(900),
+            "Retry-After honoured: {waited:?}"
+        );
+        let mut not_found: Result<Response<()>, BoxError> =
+            Ok(Response::builder().status(404).body(()).unwrap());
+        assert!(policy.retry(&mut get, &mut not_found).is_none());
+        for _ in 2..MAX_ATTEMPTS {
+            assert!(policy.retry(&mut get, &mut busy()).is_some());
+        }
+        assert!(policy.retry(&mut get, &mut busy()).is_none(), "bounded");
+    }
+}

@@ -1,0 +1,329 @@
+//! Interrupted batches of writes against the real kube-apiserver.
+//!
+//! - SIGINT and SIGTERM during `drain` and `evictions abort --all`: the writes in flight
+//!   finish, no new one starts, a summary is printed, exit 3; what the summary counts is
+//!   what the server holds, and a rerun finishes the job.
+//! - SIGKILL at spread-out moments (20 drains, 10 aborts): whatever the moment, a rerun
+//!   reaches the end state of an uninterrupted run, object by object.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use support::fixtures::*;
+use support::fleets::{assert_same, bindings, compared_all, create_drain_fleet, drained};
+use support::proxy::{Fault, Proxy};
+
+fn spawn(kubeconfig: &std::path::Path, args: &[&str]) -> Child {
+    Command::new(binary())
+        .env_remove("KUBECONFIG")
+        .env("NO_COLOR", "1")
+        .arg("--kubeconfig")
+        .arg(kubeconfig)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn evicted(all: &BTreeMap<String, Value>) -> usize {
+    all.values()
+        .filter(|b| b["spec"]["gracefulEvictionTasks"].is_array())
+        .count()
+}
+
+/// Wait until `enough` holds of fleet `p`'s bindings.
+async fn wait_for(p: &str, what: &str, enough: impl Fn(&BTreeMap<String, Value>) -> bool) {
+    let client = support::env().admin().await;
+    let started = Instant::now();
+    while !enough(&bindings(&client, p).await) {
+        assert!(started.elapsed() < Duration::from_secs(60), "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Drain `{p}-m1` to the end, fault-free.
+fn drain_to_end(p: &str) {
+    let env = support::env();
+    let (_, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["drain", &format!("{p}-m1"), "--yes"],
+    ));
+    // 3: the Job with nowhere to go is blocked, by design of the fleet.
+    assert_eq!(code, 3, "{stderr}");
+}
+
+async fn stop_a_drain(p: &str, sig: &str) {
+    let env = support::env();
+    let client = env.admin().await;
+    create_drain_fleet(&client, p).await;
+    let before = bindings(&client, p).await;
+    let m1 = format!("{p}-m1");
+    let child = spawn(
+        &env.kubeconfig,
+        &["drain", &m1, "--yes", "--eviction-rate", "5", "-o", "json"],
+    );
+    wait_for(p, "the drain never started", |b| evicted(b) >= 5).await;
+    signal(&child, sig);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr, code) = parts(&out);
+    assert_eq!(code, 3, "{sig}: {stdout}\n{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).expect("a JSON summary");
+    let partway = evicted(&bindings(&client, p).await);
+    assert!(
+        partway < before.len() - 2,
+        "stopped part way ({partway} evicted)"
+    );
+    assert_eq!(
+        doc["summary"]["written"], partway,
+        "the summary counts what the server holds"
+    );
+    assert!(doc["summary"]["notStarted"].as_u64().unwrap() > 0, "{doc}");
+    // Nothing is written after the process ended.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(evicted(&bindings(&client, p).await), partway);
+
+    drain_to_end(p);
+    assert_same(
+        &compared_all(&bindings(&client, p).await),
+        &drained(p, &before),
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigint_stops_a_drain_and_a_rerun_finishes_it() {
+    stop_a_drain("isi", "-INT").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigterm_stops_a_drain_and_a_rerun_finishes_it() {
+    stop_a_drain("ist", "-TERM").await;
+}
+
+/// A drained and uncordoned fleet: what `evictions abort --cluster {p}-m1 --all --force`
+/// takes back to `before`.
+async fn drained_fleet(p: &str) -> BTreeMap<String, Value> {
+    let env = support::env();
+    let client = env.admin().await;
+    create_drain_fleet(&client, p).await;
+    let before = bindings(&client, p).await;
+    drain_to_end(p);
+    let (_, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["uncordon", &format!("{p}-m1")],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    before
+}
+
+fn abort_args(p: &str) -> Vec<String> {
+    [
+        "evictions",
+        "abort",
+        "--cluster",
+        &format!("{p}-m1"),
+        "--all",
+        "--force",
+        "--yes",
+        "--max-in-flight",
+        "1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn abort_to_end(p: &str) {
+    let args = abort_args(p);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (_, stderr, code) = parts(&karmadactl(&support::env().kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stderr}");
+}
+
+async fn stop_an_abort(p: &str, sig: &str) {
+    let env = support::env();
+    let client = env.admin().await;
+    let before = drained_fleet(p).await;
+    let drained_count = evicted(&bindings(&client, p).await);
+    // Slow writes (0.2 s each, one at a time), so that the signal lands part way.
+    let proxy = Proxy::start(env);
+    proxy.on(
+        hyper::Method::PATCH,
+        "/resourcebindings/",
+        1000,
+        Fault::Delay(Duration::from_millis(200)),
+    );
+    let args = abort_args(p);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let child = spawn(&proxy.kubeconfig, &args);
+    wait_for(p, "the abort never started", |b| {
+        evicted(b) <= drained_count - 3
+    })
+    .await;
+    signal(&child, sig);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr, code) = parts(&out);
+    assert_eq!(code, 3, "{sig}: {stdout}\n{stderr}");
+    assert!(stdout.contains("Interrupted"), "{stdout}");
+    let left = evicted(&bindings(&client, p).await);
+    assert!(left > 0, "stopped part way ({left} still evicted)");
+    let patches = proxy.count("PATCH", "/resourcebindings/");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        proxy.count("PATCH", "/resourcebindings/"),
+        patches,
+        "no write after exit"
+    );
+
+    abort_to_end(p);
+    assert_restored(&before, &bindings(&client, p).await);
+}
+
+/// Every binding as it was before the drain (volatile metadata aside).
+fn assert_restored(before: &BTreeMap<String, Value>, after: &BTreeMap<String, Value>) {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        let meta = v["metadata"].as_object_mut().unwrap();
+        for volatile in ["resourceVersion", "generation", "managedFields"] {
+            meta.remove(volatile);
+        }
+        v
+    };
+    assert_eq!(before.len(), after.len());
+    for (k, b) in before {
+        assert_eq!(strip(&after[k]), strip(b), "{k}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigint_stops_an_abort_and_a_rerun_finishes_it() {
+    stop_an_abort("iai", "-INT").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigterm_stops_an_abort_and_a_rerun_finishes_it() {
+    stop_an_abort("iat", "-TERM").await;
+}
+
+/// A random pause under 50 ms after each chosen point (the seed is printed).
+fn jitters(n: usize, label: &str) -> Vec<Duration> {
+    let mut x = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    eprintln!("{label}: kill jitter seeded with {x}");
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            Duration::from_millis(x % 50)
+        })
+        .collect()
+}
+
+/// The i-th of 20 kills lands once about i/20 of the drain's writes are on the server
+/// (the first before any), plus a random pause; a rerun must then reach the state of an
+/// uninterrupted drain.
+#[tokio::test(flavor = "multi_thread")]
+async fn sigkill_at_twenty_points_then_rerun_converges_for_drain() {
+    let env = support::env();
+    let client = env.admin().await;
+    let mut part_way = 0;
+    let mut seen = Vec::new();
+    for (i, jitter) in jitters(20, "drain").into_iter().enumerate() {
+        let p = format!("ik{i:02}");
+        create_drain_fleet(&client, &p).await;
+        let before = bindings(&client, &p).await;
+        let writes = before.len() - 2;
+        let mut child = spawn(
+            &env.kubeconfig,
+            &[
+                "drain",
+                &format!("{p}-m1"),
+                "--yes",
+                "--eviction-rate",
+                "10",
+            ],
+        );
+        let target = i * writes / 20;
+        wait_for(&p, "the drain stalled", |b| evicted(b) >= target).await;
+        std::thread::sleep(jitter);
+        let _ = child.kill();
+        let _ = child.wait();
+        let n = evicted(&bindings(&client, &p).await);
+        seen.push(n);
+        eprintln!("kill {i}: {n} of {writes} evicted");
+        if n < writes {
+            part_way += 1;
+        }
+        drain_to_end(&p);
+        assert_same(
+            &compared_all(&bindings(&client, &p).await),
+            &drained(&p, &before),
+        );
+    }
+    assert!(
+        part_way >= 15,
+        "kills landed before the end ({part_way} of 20)"
+    );
+}
+
+/// The same for `evictions abort --all`, ten times.
+#[tokio::test(flavor = "multi_thread")]
+async fn sigkill_at_ten_points_then_rerun_converges_for_abort() {
+    let env = support::env();
+    let client = env.admin().await;
+    // Slow writes, one at a time, so that the points are far enough apart.
+    let proxy = Proxy::start(env);
+    proxy.on(
+        hyper::Method::PATCH,
+        "/resourcebindings/",
+        100_000,
+        Fault::Delay(Duration::from_millis(40)),
+    );
+    let mut part_way = 0;
+    for (i, jitter) in jitters(10, "abort").into_iter().enumerate() {
+        let p = format!("ika{i:02}");
+        let before = drained_fleet(&p).await;
+        let drained_count = evicted(&bindings(&client, &p).await);
+        let args = abort_args(&p);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut child = spawn(&proxy.kubeconfig, &args);
+        let target = i * drained_count / 10;
+        wait_for(&p, "the abort stalled", |b| {
+            evicted(b) + target <= drained_count
+        })
+        .await;
+        std::thread::sleep(jitter);
+        let _ = child.kill();
+        let _ = child.wait();
+        if evicted(&bindings(&client, &p).await) > 0 {
+            part_way += 1;
+        }
+        abort_to_end(&p);
+        assert_restored(&before, &bindings(&client, &p).await);
+    }
+    assert!(
+        part_way >= 7,
+        "kills landed before the end ({part_way} of 10)"
+    );
+}
