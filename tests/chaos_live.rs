@@ -539,3 +539,23 @@ async fn a_single_hang_or_429_is_retried() {
     assert_eq!(proxy.count("GET", "/clusters/once-1"), 4);
     assert_eq!(proxy.count("PATCH", "/clusters/once-1"), 2);
 }
+
+/// A control plane without a resource type the tool reads (an older Karmada without
+/// ClusterTaintPolicy): exit 1 and a line that says so, not "not found" as for a name.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_missing_resource_type_is_a_failure_not_a_usage_error() {
+    let env = support::env();
+    let proxy = Proxy::start(env);
+    proxy.on(Method::GET, "/clustertaintpolicies", 1000, Fault::Fail(404));
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &["policy", "evaluate-taints", "--dry-run"],
+    ));
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("does not serve clustertaintpolicies"),
+        "{stderr}"
+    );
+}

@@ -327,3 +327,70 @@ async fn sigkill_at_ten_points_then_rerun_converges_for_abort() {
         "kills landed before the end ({part_way} of 10)"
     );
 }
+
+/// SIGINT while `taint` patches many clusters (each write slowed by the proxy): the
+/// writes in flight finish, no new one starts, exit 3 with a count; a rerun finishes.
+#[tokio::test(flavor = "multi_thread")]
+async fn sigint_stops_a_taint_and_a_rerun_finishes_it() {
+    let env = support::env();
+    let client = env.admin().await;
+    let names: Vec<String> = (0..40).map(|i| format!("itn-{i:02}")).collect();
+    for name in &names {
+        create_cluster(
+            &client,
+            name,
+            serde_json::json!({"itn": "x"}),
+            serde_json::json!({}),
+        )
+        .await;
+    }
+    let proxy = Proxy::start(env);
+    proxy.on(
+        hyper::Method::PATCH,
+        "/clusters/itn-",
+        1000,
+        Fault::Delay(Duration::from_millis(500)),
+    );
+    let args = ["taint", "clusters", "-l", "itn=x", "k=v:NoSchedule"];
+    let child = spawn(&proxy.kubeconfig, &args);
+    let tainted = || async {
+        let mut n = 0;
+        for name in &names {
+            n += usize::from(!taint_specs(&client, name).await.is_empty());
+        }
+        n
+    };
+    let started = Instant::now();
+    while tainted().await < 4 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the taint never started"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    signal(&child, "-INT");
+    let (stdout, stderr, code) = parts(&child.wait_with_output().unwrap());
+    assert_eq!(code, 3, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("Interrupted:") && stderr.contains("not started"),
+        "{stderr}"
+    );
+    let done = tainted().await;
+    assert!(done < names.len(), "stopped part way ({done})");
+    assert_eq!(
+        stdout.lines().count(),
+        done,
+        "one line per cluster written: {stdout}"
+    );
+    let patches = proxy.count("PATCH", "/clusters/itn-");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(
+        proxy.count("PATCH", "/clusters/itn-"),
+        patches,
+        "no write after exit"
+    );
+
+    let (_, stderr, code) = parts(&karmadactl(&env.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(tainted().await, names.len());
+}

@@ -48,7 +48,15 @@ where
         let page = handle
             .await
             .map_err(|e| crate::error::Error::failure(format!("listing {what}: {e}")))?
-            .map_err(|e| api_error(&e, what, &cp.server))?;
+            .map_err(|e| match e {
+                // A whole resource type missing is the server's shape, not a name the
+                // operator typed.
+                kube::Error::Api(s) if s.code == 404 => crate::error::Error::failure(format!(
+                    "{} does not serve {what}: not a Karmada control plane, or a Karmada version without them",
+                    cp.server
+                )),
+                e => api_error(&e, what, &cp.server),
+            })?;
         // The next page is on its way while this one is visited.
         if let Some(token) = page.metadata.continue_.filter(|c| !c.is_empty()) {
             params.continue_token = Some(token);

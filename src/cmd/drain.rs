@@ -118,7 +118,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
             )));
         }
     }
-    let stop = signals::stop_flag();
+    let stop = signals::stop_flag(signals::WRITES_STOP);
     let tally = Tally::new(to_write, "evictions");
     let control = WriteControl {
         max_in_flight: args.max_in_flight,

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::common;
+use super::{common, signals};
 use crate::api::Taint;
 use crate::cli::{EvaluateOutput, EvaluateTaintsArgs, GlobalArgs};
 use crate::client;
@@ -110,6 +110,7 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
     // Apply.
     let mut results = std::collections::BTreeMap::new();
     let mut failed = 0usize;
+    let mut interrupted = false;
     let mut changes: Vec<ClusterChange> = changed
         .iter()
         .map(|p| ClusterChange {
@@ -134,10 +135,16 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             .collect();
         let bar = render::progress::bar(to_write.len(), "patching clusters");
         let tick = || bar.inc(1);
-        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, &tick).await {
+        let stop = signals::stop_flag(signals::WRITES_STOP);
+        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, Some(&stop), &tick).await {
             let word = match &o.result {
                 Ok((e, true)) => e.outcome.as_str().to_string(),
                 Ok((_, false)) => "unchanged".to_string(),
+                Err(why) if why == taint_ops::NOT_STARTED => {
+                    interrupted = true;
+                    failed += 1;
+                    format!("failed: {why}")
+                }
                 Err(why) => {
                     failed += 1;
                     format!("failed: {why}")
@@ -177,6 +184,13 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
         render::write_stdout(&text)?;
     }
     let total = results.len();
+    if interrupted {
+        eprintln!(
+            "Interrupted: {} of {total} cluster(s) done. Run the same command again to finish.",
+            total - failed
+        );
+        return Ok(ExitCode::Partial);
+    }
     match failed {
         0 => Ok(ExitCode::Success),
         n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),

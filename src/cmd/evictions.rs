@@ -134,7 +134,7 @@ async fn watch(
         .map(|r| (r.binding.clone(), r.task.from_cluster.clone()))
         .collect();
     let terminal = std::io::stdout().is_terminal() && !format.is_structured();
-    let stop = signals::stop_flag();
+    let stop = signals::stop_flag("interrupted: stopping the watch");
     let mut config = watcher::Config::default();
     if let Some(selector) = &scope.selector {
         config = config.labels(&selector.to_string());
@@ -308,7 +308,7 @@ async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCod
     }
 
     // Apply.
-    let stop = signals::stop_flag();
+    let stop = signals::stop_flag(signals::WRITES_STOP);
     let tally = Tally::new(to_write, "aborts");
     let record = |a: &Aborted| {
         tally.record(match (a.written, &a.error) {

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::common;
+use super::{common, signals};
 use crate::cli::{ApplyArgs, DryRunArg, GlobalArgs};
 use crate::client::{self, ControlPlane};
 use crate::engine::admission::WebhookSettings;
@@ -150,7 +150,12 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
         DryRunArg::Client => "dry run",
         DryRunArg::Server => "server dry run",
     };
+    let stop = signals::stop_flag(signals::WRITES_STOP);
     for item in &mut items {
+        if signals::stopped(&stop) {
+            item.error = Some("not started: interrupted".into());
+            continue;
+        }
         match apply_one(cp.as_ref(), item, args).await {
             Ok((applied, diff)) => {
                 if let Some(diff) = diff.filter(|d| !d.is_empty() && !format.is_structured()) {
@@ -197,6 +202,13 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
         render::print_structured(&Document::new("PolicyApplyResult", &report), format)?;
     }
     let failed = items.iter().filter(|i| i.error.is_some()).count();
+    if signals::stopped(&stop) {
+        return Err(Error::partial(format!(
+            "interrupted: {} of {} policies applied; run the same command again to finish",
+            items.len() - failed,
+            items.len()
+        )));
+    }
     match failed {
         0 => Ok(ExitCode::Success),
         n if n == items.len() => Err(Error::failure(format!("{n} of {n} policies failed"))),

@@ -1,11 +1,14 @@
-//! Ctrl-C and SIGTERM during a batch of writes: the writes in flight finish, no new one
-//! starts, and the command reports what was done (exit 3).
+//! Ctrl-C and SIGTERM during a batch of writes (or a watch): the work in flight finishes,
+//! no new one starts, and the command reports what was done (exit 3).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// A flag set on the first SIGINT or SIGTERM.
-pub fn stop_flag() -> Arc<AtomicBool> {
+/// What a batch of writes says when it is stopped.
+pub const WRITES_STOP: &str = "interrupted: the writes in flight finish, no new one starts";
+
+/// A flag set on the first SIGINT or SIGTERM, which prints `notice` on stderr.
+pub fn stop_flag(notice: &'static str) -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let set = flag.clone();
     tokio::spawn(async move {
@@ -24,7 +27,7 @@ pub fn stop_flag() -> Arc<AtomicBool> {
             _ = terminated => {}
         }
         set.store(true, Ordering::SeqCst);
-        eprintln!("interrupted: the writes in flight finish, no new one starts");
+        eprintln!("{notice}");
     });
     flag
 }

@@ -3,7 +3,7 @@
 
 use jiff::Timestamp;
 
-use super::common;
+use super::{common, signals};
 use crate::api::taint_spec::parse_taint_args;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::{ControllerArgs, GlobalArgs, TaintArgs, WriteArgs};
@@ -133,11 +133,27 @@ pub(super) async fn run_job(
 
     let bar = render::progress::bar(plans.len(), "patching clusters");
     let tick = || bar.inc(1);
-    let outcomes = taint_ops::apply(cp, plans, job.edit, dry_run, now, &tick).await;
+    let stop = signals::stop_flag(signals::WRITES_STOP);
+    let outcomes = taint_ops::apply(cp, plans, job.edit, dry_run, now, Some(&stop), &tick).await;
     bar.finish_and_clear();
     let total = outcomes.len();
     let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
+    let not_started = outcomes
+        .iter()
+        .filter(|o| {
+            o.result
+                .as_ref()
+                .is_err_and(|e| e == taint_ops::NOT_STARTED)
+        })
+        .count();
     render::taints::print(render::taints::items(outcomes, job.word), dry_run, format)?;
+    if signals::stopped(&stop) {
+        eprintln!(
+            "Interrupted: {} of {total} cluster(s) done, {not_started} not started. Run the same command again to finish.",
+            total - failed
+        );
+        return Ok(ExitCode::Partial);
+    }
     match failed {
         0 => Ok(ExitCode::Success),
         n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),

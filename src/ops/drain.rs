@@ -133,7 +133,7 @@ pub async fn cordon(
     let now = Timestamp::now();
     let edit = |c: &Cluster, now| cordon_edit(c.taints(), now);
     match super::taints::plan(planned.drained.clone(), &edit, now) {
-        Ok(plans) => super::taints::apply(cp, plans, &edit, dry_run, now, &|| {}).await,
+        Ok(plans) => super::taints::apply(cp, plans, &edit, dry_run, now, None, &|| {}).await,
         Err(refused) => refused
             .into_iter()
             .map(|why| super::taints::TaintOutcome {

@@ -2,6 +2,8 @@
 //! taints): plan the edit of every target first, then write each with optimistic
 //! locking, recomputing the edit on the object as re-read after a conflict.
 
+use std::sync::atomic::AtomicBool;
+
 use jiff::Timestamp;
 use kube::api::Api;
 use serde_json::json;
@@ -83,6 +85,9 @@ pub fn plan(
     }
 }
 
+/// The result of a write the stop flag kept from starting.
+pub const NOT_STARTED: &str = "not started: interrupted";
+
 /// How one cluster's change ended.
 #[derive(Clone, Debug)]
 pub struct TaintOutcome {
@@ -106,14 +111,15 @@ pub fn taints_patch(taints: &[Taint]) -> serde_json::Value {
 
 /// Carry out `plans`: nothing is sent with [`DryRun::Client`]; otherwise each changed
 /// cluster is patched (with `dryRun=All` for [`DryRun::Server`]), its edit recomputed
-/// with `edit` on every re-read. `on_done` is called as each cluster ends. Outcomes are
-/// sorted by cluster name.
+/// with `edit` on every re-read. `on_done` is called as each cluster ends. Once `stop` is
+/// set no new write starts (those in flight finish). Outcomes are sorted by cluster name.
 pub async fn apply(
     cp: &ControlPlane,
     plans: Vec<TaintPlan>,
     edit: &EditFn<'_>,
     dry_run: DryRun,
     now: Timestamp,
+    stop: Option<&AtomicBool>,
     on_done: &(dyn Fn() + Sync),
 ) -> Vec<TaintOutcome> {
     let mut outcomes: Vec<TaintOutcome> = Vec::with_capacity(plans.len());
@@ -164,6 +170,7 @@ pub async fn apply(
     let done = |_: &ObjectOutcome<TaintEdit, EditError>| on_done();
     let control = WriteControl {
         server_dry_run: dry_run == DryRun::Server,
+        stop,
         ..Default::default()
     };
     let written = write_all(cp, targets, &decide, control, &done).await;
@@ -172,7 +179,7 @@ pub async fn apply(
             Ended::Done(w) => Ok((w.decision, w.written)),
             Ended::Refused(e) => Err(e.to_string()),
             Ended::Failed(e) => Err(e.message),
-            Ended::NotStarted => Err("not started: interrupted".into()),
+            Ended::NotStarted => Err(NOT_STARTED.into()),
         };
         outcomes.push(TaintOutcome {
             before: before.get(&o.key).cloned().unwrap_or_default(),
