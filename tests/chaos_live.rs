@@ -495,6 +495,19 @@ async fn persistent_faults_stop_with_a_clear_account() {
     );
     assert!(taint_specs(&client, "stuck-b").await.is_empty());
 
+    // The write lands but its answer is lost, and every re-read fails: the outcome is
+    // unknown, and the line says so (the server shows it did land).
+    create_cluster(&client, "stuck-d", json!({"stuck-d": "yes"}), json!({})).await;
+    proxy.on(Method::PATCH, "/clusters/stuck-d", 1, Fault::ResetAfter);
+    proxy.on(Method::GET, "/clusters/stuck-d", 1000, Fault::Fail(503));
+    let (_, stderr, code) = run(&["taint", "clusters", "-l", "stuck-d=yes", "k:NoSchedule"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("stuck-d") && stderr.contains("may have been applied"),
+        "{stderr}"
+    );
+    assert_eq!(taint_specs(&client, "stuck-d").await, ["k:NoSchedule"]);
+
     // A read that hangs past --request-timeout every time: bounded, exit 1, one line.
     proxy.on(Method::GET, "/clusters/stuck-a", 1000, Fault::Hang);
     let (_, stderr, code) = run(&["--request-timeout", "300ms", "cordon", "stuck-a"]);

@@ -67,10 +67,19 @@ where
         let obj = match current.take() {
             Some(obj) => obj,
             // Reads are retried under the client (`retry::read_retry_layer`).
-            None => api
-                .get(name)
-                .await
-                .map_err(|e| api_error(&e, &what, &cp.server))?,
+            None => match api.get(name).await {
+                Ok(obj) => obj,
+                Err(e) => {
+                    let err = api_error(&e, &what, &cp.server);
+                    return Err(match in_doubt {
+                        Some(_) => Error {
+                            message: format!("{}{LOST}", err.message),
+                            ..err
+                        },
+                        None => err,
+                    });
+                }
+            },
         };
         let resource_version = obj.meta().resource_version.clone().unwrap_or_default();
         let (mut patch, decision) = match decide(&obj) {
@@ -132,6 +141,10 @@ where
     }
 }
 
+/// The end of a failure line after an attempt whose answer was lost.
+const LOST: &str =
+    "; an earlier attempt's response was lost, so it may have been applied (read the object to see)";
+
 /// The one line for a write that ran out of attempts, saying whether it may have landed.
 fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> Error {
     let last = match err {
@@ -140,11 +153,7 @@ fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> Error
         }
         e => api_error(e, what, server).message,
     };
-    let landed = if in_doubt {
-        "; an earlier attempt's response was lost, so it may have been applied (read the object to see)"
-    } else {
-        "; not written"
-    };
+    let landed = if in_doubt { LOST } else { "; not written" };
     Error::failure(format!(
         "gave up on {what} after {MAX_ATTEMPTS} attempts: {last}{landed}"
     ))
