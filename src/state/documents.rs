@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::snapshot::{yaml_documents, yaml_options};
+use super::snapshot::{yaml_documents, YamlStream};
 
 /// One object of a manifest and where it came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,14 +124,9 @@ pub fn parse(origin: &str, text: &str, out: &mut Vec<Document>) -> Result<(), Do
             objects.push((i + 1, doc.map_err(|e| malformed(i + 1, e.to_string()))?));
         }
     } else {
+        let mut stream = YamlStream::new(text);
         for (i, doc) in yaml_documents(text).into_iter().enumerate() {
-            let value: Option<Value> = serde_saphyr::from_str_with_options(doc, yaml_options())
-                .map_err(|e| {
-                    malformed(
-                        i + 1,
-                        e.to_string().lines().next().unwrap_or_default().into(),
-                    )
-                })?;
+            let value = stream.parse(doc).map_err(|e| malformed(i + 1, e))?;
             if let Some(v) = value.filter(|v| !v.is_null()) {
                 objects.push((i + 1, v));
             }

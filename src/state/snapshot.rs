@@ -1,8 +1,10 @@
 //! Reading fleet snapshots: multi-document YAML or JSON, kubectl `List` objects and
 //! `kubectl get -o yaml|json` output, from a file, a directory or stdin (`-`).
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -108,9 +110,9 @@ pub fn parse_documents(
             add_json(origin, index, doc.get(), state)?;
         }
     } else {
+        let mut stream = YamlStream::new(text);
         for (index, doc) in yaml_documents(text).into_iter().enumerate() {
-            let value: Option<Value> = serde_saphyr::from_str_with_options(doc, yaml_options())
-                .map_err(|e| malformed(origin, index, first_line(&e.to_string())))?;
+            let value = stream.parse(doc).map_err(|e| malformed(origin, index, e))?;
             let Some(value) = value.filter(|v| !v.is_null()) else {
                 continue; // an empty document (`---` at the end, comments only)
             };
@@ -141,10 +143,66 @@ pub(crate) fn yaml_documents(text: &str) -> Vec<&str> {
     docs
 }
 
-/// Parser options: limits on aliases, depth and size (a YAML bomb is refused), and
-/// errors without the multi-line snippet.
-pub(crate) fn yaml_options() -> serde_saphyr::Options {
-    serde_saphyr::options! { with_snippet: false }
+/// serde-saphyr's default node budget (scalars, sequences and mappings, counted as
+/// aliases expand them): what one YAML document may hold.
+const YAML_MAX_NODES: usize = 250_000;
+
+/// The documents of one YAML stream, read under one budget.
+///
+/// serde-saphyr's limits on aliases, depth and size refuse a YAML bomb, but they hold for
+/// one call, and each document is read by a call of its own: alone, every document could
+/// expand its aliases up to the limits again, and a stream of a few hundred bytes per
+/// document would take minutes to read. So the stream as a whole may hold
+/// [`YAML_MAX_NODES`] nodes beyond four per byte of its text (more than YAML without
+/// aliases can hold), and each document what is left of that, at most [`YAML_MAX_NODES`].
+pub(crate) struct YamlStream {
+    /// Nodes the whole stream may hold.
+    total: usize,
+    /// Nodes the documents not read yet may hold.
+    remaining: usize,
+}
+
+impl YamlStream {
+    pub(crate) fn new(text: &str) -> Self {
+        let total = YAML_MAX_NODES.saturating_add(text.len().saturating_mul(4));
+        YamlStream {
+            total,
+            remaining: total,
+        }
+    }
+
+    /// The value of the stream's next document (`None` when it is empty), or the first
+    /// line of the parser's message (errors come without the multi-line snippet).
+    pub(crate) fn parse(&mut self, doc: &str) -> Result<Option<Value>, String> {
+        let limit = self.remaining.min(YAML_MAX_NODES);
+        // Nodes read, and whether the node budget stopped the parser.
+        let report = Rc::new(Cell::new((0, false)));
+        let sink = Rc::clone(&report);
+        let options = serde_saphyr::options! {
+            with_snippet: false,
+            budget: serde_saphyr::budget! { max_nodes: limit },
+        }
+        .with_budget_report(move |r| {
+            let out_of_nodes = matches!(
+                r.breached,
+                Some(serde_saphyr::budget::BudgetBreach::Nodes { .. })
+            );
+            sink.set((r.nodes, out_of_nodes));
+        });
+        let value = serde_saphyr::from_str_with_options(doc, options);
+        let (nodes, out_of_nodes) = report.get();
+        self.remaining = self.remaining.saturating_sub(nodes);
+        value.map_err(|e| {
+            if out_of_nodes && limit < YAML_MAX_NODES {
+                format!(
+                    "the documents of this stream expand to more than {} nodes in all (YAML aliases): refused as a YAML bomb",
+                    self.total
+                )
+            } else {
+                first_line(&e.to_string())
+            }
+        })
+    }
 }
 
 fn first_line(text: &str) -> String {
