@@ -93,9 +93,6 @@ impl Selector {
             }
             reqs.push(req);
         }
-        if reqs.is_empty() {
-            return Err(format!("invalid selector {text:?}: it is empty"));
-        }
         Ok(Selector(reqs))
     }
 

@@ -34,6 +34,9 @@ pub struct ControlPlane {
     pub context: String,
     /// Server URL (for messages).
     pub server: String,
+    /// Whether the server's certificate is verified (not when the kubeconfig says
+    /// `insecure-skip-tls-verify`).
+    pub tls_verified: bool,
 }
 
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
@@ -98,13 +101,8 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
     let mut config = Config::from_custom_kubeconfig(kubeconfig, &options)
         .await
         .map_err(|e| Error::failure(format!("bad kubeconfig: {}", first_line(&e))))?;
-    // Verification is off only where the kubeconfig itself says so; then say it, once.
-    if config.accept_invalid_certs {
-        eprintln!(
-            "warning: TLS verification is off for {} (insecure-skip-tls-verify in the kubeconfig): the server's identity is not checked",
-            config.cluster_url.to_string().trim_end_matches('/')
-        );
-    }
+    // Off only where the kubeconfig itself says so (the caller warns).
+    let tls_verified = !config.accept_invalid_certs;
     if let Some(timeout) = global.request_timeout {
         config.connect_timeout = Some(timeout);
         config.read_timeout = Some(timeout);
@@ -134,6 +132,7 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
         client,
         context,
         server,
+        tls_verified,
     })
 }
 

@@ -20,6 +20,9 @@ use std::time::Duration;
 use backon::{BackoffBuilder, ExponentialBuilder};
 use http::{HeaderMap, Method, Request, Response};
 use kube::client::Body;
+
+use super::api_error;
+use crate::error::Error;
 use tower::retry::{Policy, RetryLayer};
 use tower::BoxError;
 
@@ -167,6 +170,24 @@ pub fn transient(err: &kube::Error) -> Option<Option<Duration>> {
         kube::Error::Service(e) => retryable_transport(e.as_ref()).then_some(None),
         _ => None,
     }
+}
+
+/// The end of a failure line after an attempt whose answer was lost.
+pub const LOST: &str =
+    "; an earlier attempt's response was lost, so it may have been applied (read the object to see)";
+
+/// The one line for a write that ran out of attempts, saying whether it may have landed.
+pub fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> Error {
+    let last = match err {
+        kube::Error::Api(status) if status.code == 409 => {
+            format!("{what} kept changing under us (conflict)")
+        }
+        e => api_error(e, what, server).message,
+    };
+    let landed = if in_doubt { LOST } else { "; not written" };
+    Error::failure(format!(
+        "gave up on {what} after {MAX_ATTEMPTS} attempts: {last}{landed}"
+    ))
 }
 
 #[cfg(test)]

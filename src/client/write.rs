@@ -12,7 +12,7 @@ use kube::Resource;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use super::retry::{maybe_applied, pauses, transient, MAX_ATTEMPTS};
+use super::retry::{gave_up, maybe_applied, pauses, transient, LOST};
 use super::{api_error, ControlPlane};
 use crate::error::{Error, Result};
 
@@ -139,24 +139,6 @@ where
             None => return Err(gave_up(&err, &what, &cp.server, in_doubt.is_some())),
         }
     }
-}
-
-/// The end of a failure line after an attempt whose answer was lost.
-const LOST: &str =
-    "; an earlier attempt's response was lost, so it may have been applied (read the object to see)";
-
-/// The one line for a write that ran out of attempts, saying whether it may have landed.
-fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> Error {
-    let last = match err {
-        kube::Error::Api(status) if status.code == 409 => {
-            format!("{what} kept changing under us (conflict)")
-        }
-        e => api_error(e, what, server).message,
-    };
-    let landed = if in_doubt { LOST } else { "; not written" };
-    Error::failure(format!(
-        "gave up on {what} after {MAX_ATTEMPTS} attempts: {last}{landed}"
-    ))
 }
 
 fn merge(into: &mut Value, from: Value) {

@@ -13,17 +13,30 @@ use crate::cli::{
 use crate::client::{self, Targets};
 use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
-use crate::error::{Error, Result};
+use crate::error::{Error, ExitCode, Result};
 use crate::fleet::{BindingKind, FleetState};
 use crate::ops::bindings::BindingScope;
 use crate::state;
+
+/// Connect as the global flags say, warning when the kubeconfig turns TLS verification
+/// off.
+pub async fn connect(global: &GlobalArgs) -> Result<client::ControlPlane> {
+    let cp = client::connect(&global.connect_options()).await?;
+    if !cp.tls_verified {
+        crate::render::warn(&format!(
+            "TLS verification is off for {} (insecure-skip-tls-verify in the kubeconfig): the server's identity is not checked",
+            cp.server
+        ));
+    }
+    Ok(cp)
+}
 
 /// Load the fleet from `--snapshot`, else from the control plane.
 pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<FleetState> {
     let state = match &source.snapshot {
         Some(path) => state::load_snapshot(path).map_err(|e| Error::usage(e.to_string()))?,
         None => {
-            let cp = client::connect(&global.connect_options()).await?;
+            let cp = connect(global).await?;
             state::load_live(&cp).await?
         }
     };
@@ -264,6 +277,33 @@ pub fn resolve_settings(
 
 fn nanos(d: std::time::Duration) -> i64 {
     i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
+}
+
+/// How a batch of writes over `total` objects (`noun`, e.g. `cluster(s)`) ends: all done
+/// is exit 0; interrupted, or some failed, is exit 3 with the count on stderr; every one
+/// failed is exit 1.
+pub fn batch_end(
+    total: usize,
+    failed: usize,
+    not_started: usize,
+    interrupted: bool,
+    noun: &str,
+) -> Result<ExitCode> {
+    if interrupted {
+        eprintln!(
+            "Interrupted: {} of {total} {noun} done, {not_started} not started. Run the same command again to finish.",
+            total - failed
+        );
+        return Ok(ExitCode::Partial);
+    }
+    match failed {
+        0 => Ok(ExitCode::Success),
+        n if n == total => Err(Error::failure(format!("all {total} {noun} failed"))),
+        n => {
+            eprintln!("{} of {total} {noun} updated, {n} failed", total - n);
+            Ok(ExitCode::Partial)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use jiff::Timestamp;
 use super::common;
 use super::taint::{run_job, TaintJob};
 use crate::cli::{CordonArgs, GlobalArgs};
-use crate::client;
 use crate::engine::taint_edit::{cordon_edit, uncordon_edit, EditOutcome};
 use crate::error::{ExitCode, Result};
 
@@ -20,7 +19,7 @@ pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result
         word: if cordon { cordon_word } else { uncordon_word },
         evicting: None,
     };
-    let cp = client::connect(&global.connect_options()).await?;
+    let cp = common::connect(global).await?;
     run_job(
         &cp,
         &targets,

@@ -4,7 +4,6 @@
 
 use super::{common, signals};
 use crate::cli::{ClusterSelection, DrainArgs, DrainPurgeMode, GlobalArgs};
-use crate::client;
 use crate::engine::drain::DrainOptions;
 use crate::engine::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
@@ -54,7 +53,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
     };
 
     // Gather and decide.
-    let cp = client::connect(&global.connect_options()).await?;
+    let cp = common::connect(global).await?;
     let mut planned = drain_ops::plan(&cp, &targets, &mut req).await?;
     let clusters = req.options.clusters.clone();
     let refused = planned.fleet_refusal.as_ref().filter(|_| !args.force);

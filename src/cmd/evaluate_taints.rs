@@ -8,12 +8,12 @@ use serde::Serialize;
 use super::{common, signals};
 use crate::api::Taint;
 use crate::cli::{EvaluateOutput, EvaluateTaintsArgs, GlobalArgs};
-use crate::client;
 use crate::engine::simulate::Scenario;
 use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
 use crate::engine::taint_policy::{blast_radius, policy_edit, BlastRadius};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::taints::{self as taint_ops, TaintPlan};
+use crate::ops::write::NOT_STARTED;
 use crate::ops::DryRun;
 use crate::render::{self, Document, Format};
 
@@ -109,8 +109,9 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
 
     // Apply.
     let mut results = std::collections::BTreeMap::new();
-    let mut failed = 0usize;
-    let mut interrupted = false;
+    // Why each cluster whose write failed failed.
+    let mut errors = std::collections::BTreeMap::new();
+    let mut stop = None;
     let mut changes: Vec<ClusterChange> = changed
         .iter()
         .map(|p| ClusterChange {
@@ -128,26 +129,22 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
                 args.write.yes,
             )?;
         }
-        let cp = client::connect(&global.connect_options()).await?;
+        let cp = common::connect(global).await?;
         let to_write: Vec<TaintPlan> = plans
             .into_iter()
             .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
             .collect();
         let bar = render::progress::bar(to_write.len(), "patching clusters");
         let tick = || bar.inc(1);
-        let stop = signals::stop_flag(signals::WRITES_STOP);
-        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, Some(&stop), &tick).await {
-            let word = match &o.result {
+        let flag = stop.insert(signals::stop_flag(signals::WRITES_STOP));
+        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, Some(flag), &tick).await {
+            let word = match o.result {
                 Ok((e, true)) => e.outcome.as_str().to_string(),
                 Ok((_, false)) => "unchanged".to_string(),
-                Err(why) if why == taint_ops::NOT_STARTED => {
-                    interrupted = true;
-                    failed += 1;
-                    format!("failed: {why}")
-                }
                 Err(why) => {
-                    failed += 1;
-                    format!("failed: {why}")
+                    let word = format!("failed: {why}");
+                    errors.insert(o.name.clone(), why);
+                    word
                 }
             };
             results.insert(o.name, word);
@@ -171,32 +168,22 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
     } else {
         let mut text = String::new();
         for c in &changes {
-            let word = c.result.clone().unwrap_or_else(|| "(dry run)".into());
-            match word.strip_prefix("failed: ") {
-                Some(why) => eprintln!(
-                    "error: cluster.cluster.karmada.io/{}: {}",
-                    c.name,
-                    crate::error::fit_line(why)
-                ),
-                None => text += &format!("cluster.cluster.karmada.io/{} {word}\n", c.name),
+            let subject = format!("cluster.cluster.karmada.io/{}", c.name);
+            match (errors.get(&c.name), &c.result) {
+                (Some(why), _) => eprint!("{}", render::error_line(&subject, why)),
+                (None, word) => {
+                    text += &format!("{subject} {}\n", word.as_deref().unwrap_or("(dry run)"))
+                }
             }
         }
         render::write_stdout(&text)?;
     }
-    let total = results.len();
-    if interrupted {
-        eprintln!(
-            "Interrupted: {} of {total} cluster(s) done. Run the same command again to finish.",
-            total - failed
-        );
-        return Ok(ExitCode::Partial);
-    }
-    match failed {
-        0 => Ok(ExitCode::Success),
-        n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),
-        n => {
-            eprintln!("{} of {total} cluster(s) updated, {n} failed", total - n);
-            Ok(ExitCode::Partial)
-        }
-    }
+    let not_started = errors.values().filter(|e| *e == NOT_STARTED).count();
+    common::batch_end(
+        results.len(),
+        errors.len(),
+        not_started,
+        stop.as_deref().is_some_and(signals::stopped),
+        "cluster(s)",
+    )
 }

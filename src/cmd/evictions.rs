@@ -9,7 +9,7 @@ use kube::runtime::watcher;
 
 use super::{common, signals};
 use crate::cli::{EvictionsAbortArgs, EvictionsCommand, EvictionsListArgs, GlobalArgs};
-use crate::client::{self, ControlPlane};
+use crate::client::ControlPlane;
 use crate::engine::evictions::{tasks_of, TaskFilter, TaskView};
 use crate::engine::settings::DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS;
 use crate::error::{Error, ExitCode, Result};
@@ -64,7 +64,7 @@ async fn list(global: &GlobalArgs, args: &EvictionsListArgs) -> Result<ExitCode>
             (rows, None)
         }
         None => {
-            let cp = client::connect(&global.connect_options()).await?;
+            let cp = common::connect(global).await?;
             let timeout = flag_timeout.unwrap_or(DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS);
             let rows = ev_ops::list(&cp, &scope, &filter, Timestamp::now(), timeout).await?;
             (rows, Some((cp, timeout)))
@@ -274,7 +274,7 @@ async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCod
     };
 
     // Gather and decide.
-    let cp = client::connect(&global.connect_options()).await?;
+    let cp = common::connect(global).await?;
     let (fleet_cluster, mut planned) =
         ev_ops::plan(&cp, &targets, &args.cluster, args.force).await?;
     let steps: Vec<_> = planned.iter().map(|p| &p.step).collect();

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{common, signals};
 use crate::cli::{ApplyArgs, DryRunArg, GlobalArgs};
-use crate::client::{self, ControlPlane};
+use crate::client::ControlPlane;
 use crate::engine::admission::WebhookSettings;
 use crate::engine::policy_check::{
     changes_failover, check_policy, failover_preview, update_problem, CheckedPolicy, PreviewChange,
@@ -15,6 +15,7 @@ use crate::engine::simulate::{Scenario, Verdict};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::ops::policies::{self, comparable, Applied};
+use crate::ops::write::NOT_STARTED;
 use crate::render::{self, policy as out, Document, Format};
 use crate::state;
 
@@ -44,7 +45,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
     let cp = if offline {
         None
     } else {
-        Some(client::connect(&global.connect_options()).await?)
+        Some(common::connect(global).await?)
     };
     let fleet = match (&args.source.snapshot, &cp) {
         (Some(_), _) => Some(common::load_state(global, &args.source).await?),
@@ -153,7 +154,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
     let stop = signals::stop_flag(signals::WRITES_STOP);
     for item in &mut items {
         if signals::stopped(&stop) {
-            item.error = Some("not started: interrupted".into());
+            item.error = Some(NOT_STARTED.into());
             continue;
         }
         match apply_one(cp.as_ref(), item, args).await {
@@ -202,22 +203,17 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
         render::print_structured(&Document::new("PolicyApplyResult", &report), format)?;
     }
     let failed = items.iter().filter(|i| i.error.is_some()).count();
-    if signals::stopped(&stop) {
-        return Err(Error::partial(format!(
-            "interrupted: {} of {} policies applied; run the same command again to finish",
-            items.len() - failed,
-            items.len()
-        )));
-    }
-    match failed {
-        0 => Ok(ExitCode::Success),
-        n if n == items.len() => Err(Error::failure(format!("{n} of {n} policies failed"))),
-        n => Err(Error::partial(format!(
-            "{} of {} policies applied, {n} failed",
-            items.len() - n,
-            items.len()
-        ))),
-    }
+    let not_started = items
+        .iter()
+        .filter(|i| i.error.as_deref() == Some(NOT_STARTED))
+        .count();
+    common::batch_end(
+        items.len(),
+        failed,
+        not_started,
+        signals::stopped(&stop),
+        "policies",
+    )
 }
 
 /// Apply one policy; the outcome and, with `--diff`, the diff against the live object.

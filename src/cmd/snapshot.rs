@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 
+use super::common;
 use crate::cli::{GlobalArgs, SnapshotArgs};
-use crate::client;
 use crate::error::{Error, ExitCode, Result};
 use crate::render;
 use crate::state::{list_raw, snapshot_resources};
@@ -15,7 +15,7 @@ use crate::state::{list_raw, snapshot_resources};
 /// Run `snapshot`.
 pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
     // Gather.
-    let cp = client::connect(&global.connect_options()).await?;
+    let cp = common::connect(global).await?;
     let resources = snapshot_resources();
     let bar = render::progress::bar(resources.len() * 25, "reading the fleet");
     let mut items = Vec::new();

@@ -11,6 +11,7 @@ use crate::client::{self, ControlPlane, Targets};
 use crate::engine::taint_edit::{adds_evicting_taint, edit_taints, EditOutcome};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::taints::{self as taint_ops, EditFn, TaintPlan};
+use crate::ops::write::NOT_STARTED;
 use crate::ops::{impact, DryRun};
 use crate::prompt;
 use crate::render::{self, Format};
@@ -46,7 +47,7 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
     };
 
     // Gather, decide, apply.
-    let cp = client::connect(&global.connect_options()).await?;
+    let cp = common::connect(global).await?;
     run_job(
         &cp,
         &targets,
@@ -140,26 +141,14 @@ pub(super) async fn run_job(
     let failed = outcomes.iter().filter(|o| o.result.is_err()).count();
     let not_started = outcomes
         .iter()
-        .filter(|o| {
-            o.result
-                .as_ref()
-                .is_err_and(|e| e == taint_ops::NOT_STARTED)
-        })
+        .filter(|o| o.result.as_ref().is_err_and(|e| e == NOT_STARTED))
         .count();
     render::taints::print(render::taints::items(outcomes, job.word), dry_run, format)?;
-    if signals::stopped(&stop) {
-        eprintln!(
-            "Interrupted: {} of {total} cluster(s) done, {not_started} not started. Run the same command again to finish.",
-            total - failed
-        );
-        return Ok(ExitCode::Partial);
-    }
-    match failed {
-        0 => Ok(ExitCode::Success),
-        n if n == total => Err(Error::failure(format!("all {total} cluster(s) failed"))),
-        n => {
-            eprintln!("{} of {total} cluster(s) updated, {n} failed", total - n);
-            Ok(ExitCode::Partial)
-        }
-    }
+    common::batch_end(
+        total,
+        failed,
+        not_started,
+        signals::stopped(&stop),
+        "cluster(s)",
+    )
 }

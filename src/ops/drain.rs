@@ -267,7 +267,7 @@ fn written(o: &ObjectOutcome<Option<BindingDrain>, String>) -> Written {
             binding,
             plan: None,
             written: false,
-            error: Some("not started: interrupted".into()),
+            error: Some(super::write::NOT_STARTED.into()),
         },
     }
 }

@@ -202,7 +202,7 @@ pub async fn abort(
             Ended::Done(w) => (w.decision.clone(), w.written, None),
             Ended::Refused(e) => (None, false, Some(e.clone())),
             Ended::Failed(e) => (None, false, Some(e.message.clone())),
-            Ended::NotStarted => (None, false, Some("not started: interrupted".into())),
+            Ended::NotStarted => (None, false, Some(super::write::NOT_STARTED.into())),
         };
         Aborted {
             binding: o.key.clone(),

@@ -102,7 +102,9 @@ async fn send(
     // Server-side apply states the whole intent, so sending it again after a failure
     // (even one whose response was lost) converges on the same object.
     let api = api(cp, policy);
+    let what = policy.display_name();
     let mut pauses = retry::pauses();
+    let mut in_doubt = false;
     loop {
         let err = match api
             .patch(&policy.name, &params, &Patch::Apply(&policy.object))
@@ -111,27 +113,24 @@ async fn send(
             Ok(obj) => return Ok(serde_json::to_value(obj).unwrap_or_default()),
             Err(e) => e,
         };
-        match (&err, retry::transient(&err), pauses.next()) {
-            (kube::Error::Api(status), _, _) if status.code == 409 => {
+        if let kube::Error::Api(status) = &err {
+            if status.code == 409 {
                 return Err(Error::failure(format!(
-                    "{}: {}; rerun with --force-conflicts to take these fields over",
-                    policy.display_name(),
+                    "{what}: {}; rerun with --force-conflicts to take these fields over",
                     status.message
-                )))
+                )));
             }
-            (_, Some(asked), Some(backoff)) => {
-                tracing::info!(policy = %policy.display_name(), error = %err, "apply failed: retrying");
+        }
+        let Some(asked) = retry::transient(&err) else {
+            return Err(api_error(&err, &what, &cp.server));
+        };
+        in_doubt |= retry::maybe_applied(&err);
+        match pauses.next() {
+            Some(backoff) => {
+                tracing::info!(policy = %what, error = %err, "apply failed: retrying");
                 tokio::time::sleep(asked.unwrap_or(backoff)).await;
             }
-            (_, Some(_), None) => {
-                return Err(Error::failure(format!(
-                    "gave up on {} after {} attempts: {}",
-                    policy.display_name(),
-                    retry::MAX_ATTEMPTS,
-                    api_error(&err, &policy.display_name(), &cp.server).message
-                )))
-            }
-            _ => return Err(api_error(&err, &policy.display_name(), &cp.server)),
+            None => return Err(retry::gave_up(&err, &what, &cp.server, in_doubt)),
         }
     }
 }

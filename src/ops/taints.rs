@@ -85,9 +85,6 @@ pub fn plan(
     }
 }
 
-/// The result of a write the stop flag kept from starting.
-pub const NOT_STARTED: &str = "not started: interrupted";
-
 /// How one cluster's change ended.
 #[derive(Clone, Debug)]
 pub struct TaintOutcome {
@@ -179,7 +176,7 @@ pub async fn apply(
             Ended::Done(w) => Ok((w.decision, w.written)),
             Ended::Refused(e) => Err(e.to_string()),
             Ended::Failed(e) => Err(e.message),
-            Ended::NotStarted => Err(NOT_STARTED.into()),
+            Ended::NotStarted => Err(super::write::NOT_STARTED.into()),
         };
         outcomes.push(TaintOutcome {
             before: before.get(&o.key).cloned().unwrap_or_default(),

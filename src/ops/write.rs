@@ -17,6 +17,9 @@ use tokio::time::Instant;
 use crate::client::{patch_with_retry, ControlPlane, Plan, WriteOutcome};
 use crate::error::Error;
 
+/// The error of a write the stop flag kept from starting, in every command's report.
+pub const NOT_STARTED: &str = "not started: interrupted";
+
 /// Writes in flight at once by default.
 pub const DEFAULT_MAX_IN_FLIGHT: usize = 8;
 

@@ -215,16 +215,7 @@ pub fn failure_lines(written: &[Written]) -> String {
     written
         .iter()
         .filter(|w| !is_not_started(w))
-        .filter_map(|w| {
-            w.error.as_deref().map(|e| {
-                format!(
-                    "{} {}: {}\n",
-                    "error:".red().bold(),
-                    w.binding,
-                    crate::error::fit_line(e)
-                )
-            })
-        })
+        .filter_map(|w| w.error.as_deref().map(|e| super::error_line(&w.binding, e)))
         .collect()
 }
 
@@ -241,7 +232,7 @@ pub fn uncordon_reminder(clusters: &[String]) -> String {
 pub fn is_not_started(w: &Written) -> bool {
     w.error
         .as_deref()
-        .is_some_and(|e| e.starts_with("not started"))
+        .is_some_and(|e| e == crate::ops::write::NOT_STARTED)
 }
 
 /// How the wait ended, one line per binding that did not clear.

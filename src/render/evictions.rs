@@ -232,14 +232,7 @@ pub fn abort_document<'a>(
 pub fn failure_lines(failed: &[&Aborted]) -> String {
     failed
         .iter()
-        .map(|f| {
-            format!(
-                "{} {}: {}\n",
-                "error:".red().bold(),
-                f.binding,
-                crate::error::fit_line(f.error.as_deref().unwrap_or_default())
-            )
-        })
+        .map(|f| super::error_line(&f.binding, f.error.as_deref().unwrap_or_default()))
         .collect()
 }
 

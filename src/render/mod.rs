@@ -108,6 +108,17 @@ pub fn table<T: Into<comfy_table::Cell>>(
     t
 }
 
+/// One `error: SUBJECT: MESSAGE` line (newline included) for a failed object, its message
+/// fit for one line ([`crate::error::fit_line`]).
+pub fn error_line(subject: &str, message: &str) -> String {
+    use colored::Colorize;
+    format!(
+        "{} {subject}: {}\n",
+        "error:".red().bold(),
+        crate::error::fit_line(message)
+    )
+}
+
 /// Print a warning line on stderr.
 pub fn warn(message: &str) {
     use colored::Colorize;

@@ -77,7 +77,7 @@ pub fn print(items: Vec<ClusterTaintItem>, dry_run: DryRun, format: Format) -> R
         .filter_map(|i| {
             i.error
                 .as_ref()
-                .map(|e| format!("error: cluster.cluster.karmada.io/{}: {e}", i.name))
+                .map(|e| super::error_line(&format!("cluster.cluster.karmada.io/{}", i.name), e))
         })
         .collect();
     let suffix = match dry_run {
@@ -124,7 +124,7 @@ pub fn print(items: Vec<ClusterTaintItem>, dry_run: DryRun, format: Format) -> R
         }
     }
     for line in &errors {
-        eprintln!("{line}");
+        eprint!("{line}");
     }
     Ok(())
 }
