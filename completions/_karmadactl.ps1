@@ -36,7 +36,9 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
             [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
-            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, or take them back')
+            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
+            [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -316,6 +318,9 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
             [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            [CompletionResult]::new('confirm', 'confirm', [CompletionResultType]::ParameterValue, 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)')
+            [CompletionResult]::new('extend', 'extend', [CompletionResultType]::ParameterValue, 'Give evictions more time before they time out (gracePeriodSeconds)')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -367,9 +372,89 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'karmadactl;evictions;confirm' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Only the task from this cluster (default: every task of the binding)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'The controller''s --graceful-eviction-timeout, for tasks without a grace period')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every binding in scope')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;evictions;extend' {
+            [CompletionResult]::new('--grace-period', '--grace-period', [CompletionResultType]::ParameterName, 'How much longer from now the old copies may wait for the new placement')
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Only the task from this cluster (default: every task of the binding)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'The controller''s --graceful-eviction-timeout, for tasks without a grace period')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every binding in scope')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;evictions;prune' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Only the task from this cluster (default: every task of the binding)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'The controller''s --graceful-eviction-timeout, for tasks without a grace period')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--recovered', '--recovered', [CompletionResultType]::ParameterName, 'Remove the tasks whose cluster is Ready again and whose binding is healthy on every cluster it is placed on (the only kind of prune there is; required so the intent is written out)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every binding in scope')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'karmadactl;evictions;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
             [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            [CompletionResult]::new('confirm', 'confirm', [CompletionResultType]::ParameterValue, 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)')
+            [CompletionResult]::new('extend', 'extend', [CompletionResultType]::ParameterValue, 'Give evictions more time before they time out (gracePeriodSeconds)')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -379,7 +464,66 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         'karmadactl;evictions;help;abort' {
             break
         }
+        'karmadactl;evictions;help;confirm' {
+            break
+        }
+        'karmadactl;evictions;help;extend' {
+            break
+        }
+        'karmadactl;evictions;help;prune' {
+            break
+        }
         'karmadactl;evictions;help;help' {
+            break
+        }
+        'karmadactl;failback' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'How bindings return')
+            [CompletionResult]::new('--stable-for', '--stable-for', [CompletionResultType]::ParameterName, 'How long each cluster must have been Ready (from the condition''s lastTransitionTime)')
+            [CompletionResult]::new('--grace-period', '--grace-period', [CompletionResultType]::ParameterName, 'gracePeriodSeconds of the eviction tasks for the clusters a binding leaves (default: the controller''s --graceful-eviction-timeout)')
+            [CompletionResult]::new('--max-concurrent', '--max-concurrent', [CompletionResultType]::ParameterName, 'Bindings in flight at once (written and not yet healthy long enough)')
+            [CompletionResult]::new('--min-success-time', '--min-success-time', [CompletionResultType]::ParameterName, 'How long a returned binding must stay healthy on the cluster before it counts as done and the next may start')
+            [CompletionResult]::new('--progress-deadline', '--progress-deadline', [CompletionResultType]::ParameterName, 'How long a returned binding may take to become healthy before it counts as failed')
+            [CompletionResult]::new('--max-failures', '--max-failures', [CompletionResultType]::ParameterName, 'Stop starting new returns once this many have failed')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Also every binding without a record whose placement admits the clusters (with --mode reschedule; restore needs a record)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;history' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
+            [CompletionResult]::new('--binding-selector', '--binding-selector', [CompletionResultType]::ParameterName, 'Only bindings whose labels match this selector')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
+            [CompletionResult]::new('--all-events', '--all-events', [CompletionResultType]::ParameterName, 'Also Events whose reason history does not classify (as `other`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'karmadactl;snapshot' {
@@ -412,7 +556,9 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('dry-run', 'dry-run', [CompletionResultType]::ParameterValue, 'Simulate a cluster failure: what would be evicted, when, and where it would go')
             [CompletionResult]::new('policy', 'policy', [CompletionResultType]::ParameterValue, 'Explain failover decisions for a binding or a ClusterTaintPolicy')
             [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
-            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, or take them back')
+            [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
+            [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -451,12 +597,30 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         'karmadactl;help;evictions' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every graceful eviction task and where it stands now')
             [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Take evictions back: remove the task and put the cluster back into the placement')
+            [CompletionResult]::new('confirm', 'confirm', [CompletionResultType]::ParameterValue, 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)')
+            [CompletionResult]::new('extend', 'extend', [CompletionResultType]::ParameterValue, 'Give evictions more time before they time out (gracePeriodSeconds)')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again')
             break
         }
         'karmadactl;help;evictions;list' {
             break
         }
         'karmadactl;help;evictions;abort' {
+            break
+        }
+        'karmadactl;help;evictions;confirm' {
+            break
+        }
+        'karmadactl;help;evictions;extend' {
+            break
+        }
+        'karmadactl;help;evictions;prune' {
+            break
+        }
+        'karmadactl;help;failback' {
+            break
+        }
+        'karmadactl;help;history' {
             break
         }
         'karmadactl;help;snapshot' {

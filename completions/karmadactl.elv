@@ -33,7 +33,9 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
             cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
             cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
-            cand evictions 'List graceful evictions and where they stand, or take them back'
+            cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
+            cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+            cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -298,6 +300,9 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --help 'Print help'
             cand list 'List every graceful eviction task and where it stands now'
             cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+            cand confirm 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+            cand extend 'Give evictions more time before they time out (gracePeriodSeconds)'
+            cand prune 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;evictions;list'= {
@@ -346,16 +351,147 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;evictions;confirm'= {
+            cand --cluster 'Only the task from this cluster (default: every task of the binding)'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --graceful-eviction-timeout 'The controller''s --graceful-eviction-timeout, for tasks without a grace period'
+            cand --max-in-flight 'Writes in flight at once'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Every binding in scope'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;evictions;extend'= {
+            cand --grace-period 'How much longer from now the old copies may wait for the new placement'
+            cand --cluster 'Only the task from this cluster (default: every task of the binding)'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --graceful-eviction-timeout 'The controller''s --graceful-eviction-timeout, for tasks without a grace period'
+            cand --max-in-flight 'Writes in flight at once'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Every binding in scope'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;evictions;prune'= {
+            cand --cluster 'Only the task from this cluster (default: every task of the binding)'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --graceful-eviction-timeout 'The controller''s --graceful-eviction-timeout, for tasks without a grace period'
+            cand --max-in-flight 'Writes in flight at once'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --recovered 'Remove the tasks whose cluster is Ready again and whose binding is healthy on every cluster it is placed on (the only kind of prune there is; required so the intent is written out)'
+            cand --all 'Every binding in scope'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'karmadactl;evictions;help'= {
             cand list 'List every graceful eviction task and where it stands now'
             cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+            cand confirm 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+            cand extend 'Give evictions more time before they time out (gracePeriodSeconds)'
+            cand prune 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;evictions;help;list'= {
         }
         &'karmadactl;evictions;help;abort'= {
         }
+        &'karmadactl;evictions;help;confirm'= {
+        }
+        &'karmadactl;evictions;help;extend'= {
+        }
+        &'karmadactl;evictions;help;prune'= {
+        }
         &'karmadactl;evictions;help;help'= {
+        }
+        &'karmadactl;failback'= {
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --mode 'How bindings return'
+            cand --stable-for 'How long each cluster must have been Ready (from the condition''s lastTransitionTime)'
+            cand --grace-period 'gracePeriodSeconds of the eviction tasks for the clusters a binding leaves (default: the controller''s --graceful-eviction-timeout)'
+            cand --max-concurrent 'Bindings in flight at once (written and not yet healthy long enough)'
+            cand --min-success-time 'How long a returned binding must stay healthy on the cluster before it counts as done and the next may start'
+            cand --progress-deadline 'How long a returned binding may take to become healthy before it counts as failed'
+            cand --max-failures 'Stop starting new returns once this many have failed'
+            cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all 'Also every binding without a record whose placement admits the clusters (with --mode reschedule; restore needs a record)'
+            cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;history'= {
+            cand --cluster 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)'
+            cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --namespace 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
+            cand --binding-selector 'Only bindings whose labels match this selector'
+            cand --kind 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -A 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
+            cand --all-events 'Also Events whose reason history does not classify (as `other`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'karmadactl;snapshot'= {
             cand -o 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)'
@@ -385,7 +521,9 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand dry-run 'Simulate a cluster failure: what would be evicted, when, and where it would go'
             cand policy 'Explain failover decisions for a binding or a ClusterTaintPolicy'
             cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
-            cand evictions 'List graceful evictions and where they stand, or take them back'
+            cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
+            cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+            cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -414,10 +552,23 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;help;evictions'= {
             cand list 'List every graceful eviction task and where it stands now'
             cand abort 'Take evictions back: remove the task and put the cluster back into the placement'
+            cand confirm 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+            cand extend 'Give evictions more time before they time out (gracePeriodSeconds)'
+            cand prune 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'
         }
         &'karmadactl;help;evictions;list'= {
         }
         &'karmadactl;help;evictions;abort'= {
+        }
+        &'karmadactl;help;evictions;confirm'= {
+        }
+        &'karmadactl;help;evictions;extend'= {
+        }
+        &'karmadactl;help;evictions;prune'= {
+        }
+        &'karmadactl;help;failback'= {
+        }
+        &'karmadactl;help;history'= {
         }
         &'karmadactl;help;snapshot'= {
         }

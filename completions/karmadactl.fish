@@ -36,7 +36,9 @@ complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "uncordon" -d 
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "drain" -d 'Drain clusters for maintenance: cordon, then evict every binding that can move'
-complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "evictions" -d 'List graceful evictions and where they stand, or take them back'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "evictions" -d 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "failback" -d 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "history" -d 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "completion" -d 'Print a shell completion script'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -269,14 +271,17 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l force -d
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l wait -d 'After writing, watch until every eviction this drain wrote has cleared'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -s h -l help -d 'Print help'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s h -l help -d 'Print help'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "confirm" -d 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "extend" -d 'Give evictions more time before they time out (gracePeriodSeconds)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "prune" -d 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l binding-selector -d 'Only bindings whose labels match this selector' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
@@ -316,9 +321,115 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l force -d 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l cluster -d 'Only the task from this cluster (default: every task of the binding)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l graceful-eviction-timeout -d 'The controller\'s --graceful-eviction-timeout, for tasks without a grace period' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l max-in-flight -d 'Writes in flight at once' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l all -d 'Every binding in scope'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l grace-period -d 'How much longer from now the old copies may wait for the new placement' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l cluster -d 'Only the task from this cluster (default: every task of the binding)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l graceful-eviction-timeout -d 'The controller\'s --graceful-eviction-timeout, for tasks without a grace period' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l max-in-flight -d 'Writes in flight at once' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l all -d 'Every binding in scope'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l cluster -d 'Only the task from this cluster (default: every task of the binding)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l graceful-eviction-timeout -d 'The controller\'s --graceful-eviction-timeout, for tasks without a grace period' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l max-in-flight -d 'Writes in flight at once' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l recovered -d 'Remove the tasks whose cluster is Ready again and whose binding is healthy on every cluster it is placed on (the only kind of prune there is; required so the intent is written out)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l all -d 'Every binding in scope'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "confirm" -d 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "extend" -d 'Give evictions more time before they time out (gracePeriodSeconds)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "prune" -d 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l mode -d 'How bindings return' -r -f -a "restore\t'Put back the placement recorded before the drain, exactly, where it still fits'
+reschedule\t'Ask the scheduler for a fresh decision (spec.rescheduleTriggeredAt)'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l stable-for -d 'How long each cluster must have been Ready (from the condition\'s lastTransitionTime)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l grace-period -d 'gracePeriodSeconds of the eviction tasks for the clusters a binding leaves (default: the controller\'s --graceful-eviction-timeout)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l max-concurrent -d 'Bindings in flight at once (written and not yet healthy long enough)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l min-success-time -d 'How long a returned binding must stay healthy on the cluster before it counts as done and the next may start' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l progress-deadline -d 'How long a returned binding may take to become healthy before it counts as failed' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l max-failures -d 'Stop starting new returns once this many have failed' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
+client\t'Compute and print the result locally; send nothing'
+server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l all -d 'Also every binding without a record whose placement admits the clusters (with --mode reschedule; restore needs a record)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l cluster -d 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s n -l namespace -d 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l binding-selector -d 'Only bindings whose labels match this selector' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l kind -d 'Only bindings of this kind: `rb`, `crb`, or a workload kind (`Deployment`, `statefulsets`, ...)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s o -l output -d 'Output format' -r -f -a "table\t'A table, oldest first'
+wide\t'The table with every detail in full'
+json\t'Stable JSON for scripts'
+yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l all-events -d 'Also Events whose reason history does not classify (as `other`)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s o -l output -d 'File to write (`.yaml`/`.yml` for YAML, anything else JSON; `-` for stdout)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l controller-setting -d 'Record a controller flag with the snapshot, e.g. feature-gates=Failover=true (repeatable); read-only commands use it unless overridden' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -331,18 +442,23 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kar
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "drain" -d 'Drain clusters for maintenance: cordon, then evict every binding that can move'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "evictions" -d 'List graceful evictions and where they stand, or take them back'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "completion" -d 'Print a shell completion script'
-complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions snapshot completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "uncordon" -d 'Mark clusters schedulable again (removes cluster.karmada.io/unschedulable:NoSchedule)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "dry-run" -d 'Simulate a cluster failure: what would be evicted, when, and where it would go'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "policy" -d 'Explain failover decisions for a binding or a ClusterTaintPolicy'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "drain" -d 'Drain clusters for maintenance: cordon, then evict every binding that can move'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "evictions" -d 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "failback" -d 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "history" -d 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "snapshot" -d 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "apply" -d 'Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies after checking them as a real control plane does, with a failover lint and a preview of the evictions they cause'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from policy" -f -a "evaluate-taints" -d 'Evaluate every ClusterTaintPolicy against every cluster\'s conditions now, as the cluster-taint-policy controller does, and (with consent) write the taints'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "list" -d 'List every graceful eviction task and where it stands now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "confirm" -d 'Let held old copies go now (tasks with suppressDeletion: true or purge mode Never)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "extend" -d 'Give evictions more time before they time out (gracePeriodSeconds)'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and __fish_seen_subcommand_from evictions" -f -a "prune" -d 'Remove evictions whose cluster is Ready again and whose binding is healthy everywhere else, so the cluster can be scheduled to again'

@@ -69,6 +69,7 @@ fn every_command(p: &str, dir: &Path) -> Vec<Vec<String>> {
         vec!["dry-run", "--cluster", &m1],
         vec!["policy", "explain", "-n", p, &b],
         vec!["evictions", "list", "-A"],
+        vec!["history", "--cluster", &m1],
         vec!["snapshot", "-o", snapshot.to_str().unwrap()],
         vec!["policy", "evaluate-taints", "--dry-run"],
         vec![
@@ -100,7 +101,7 @@ fn every_command(p: &str, dir: &Path) -> Vec<Vec<String>> {
 }
 
 /// The number of read-only commands at the head of [`every_command`].
-const READ_ONLY: usize = 5;
+const READ_ONLY: usize = 6;
 
 /// Tests that run `policy evaluate-taints --yes` (which acts on every policy of the
 /// server) run one at a time.

@@ -140,6 +140,86 @@ pub enum EvictionsCommand {
     List(EvictionsListArgs),
     /// Take evictions back: remove the task and put the cluster back into the placement.
     Abort(EvictionsAbortArgs),
+    /// Let held old copies go now (tasks with suppressDeletion: true or purge mode Never).
+    #[command(after_help = CONFIRM_EXAMPLES)]
+    Confirm(TaskActionArgs),
+    /// Give evictions more time before they time out (gracePeriodSeconds).
+    #[command(after_help = EXTEND_EXAMPLES)]
+    Extend(ExtendArgs),
+    /// Remove evictions whose cluster is Ready again and whose binding is healthy
+    /// everywhere else, so the cluster can be scheduled to again.
+    #[command(after_help = PRUNE_EXAMPLES)]
+    Prune(PruneArgs),
+}
+
+const CONFIRM_EXAMPLES: &str = "\
+Examples:
+  # The copy member1 kept after an application failover (purge mode Never) may go now
+  karmadactl evictions confirm rb shop/checkout --cluster member1
+
+  # Every held copy on member1, after a look at the preview
+  karmadactl evictions confirm --all --cluster member1 --dry-run";
+
+const EXTEND_EXAMPLES: &str = "\
+Examples:
+  # The new placement needs longer to become healthy: 30 more minutes for the old copies
+  karmadactl evictions extend --all --cluster member1 --grace-period 30m --yes";
+
+const PRUNE_EXAMPLES: &str = "\
+Examples:
+  # Clusters that recovered: drop their finished-with tasks everywhere
+  karmadactl evictions prune --recovered --all --yes
+
+  # Only member1's, only in one namespace
+  karmadactl evictions prune --recovered --all --cluster member1 -n shop";
+
+/// Which tasks an eviction action touches, and how it runs.
+#[derive(Debug, Args)]
+pub struct TaskActionArgs {
+    /// `rb NAMESPACE/NAME` or `crb NAME` (or none, with --all).
+    #[arg(value_name = "BINDING", num_args = 0..=2)]
+    pub target: Vec<String>,
+    /// Only the task from this cluster (default: every task of the binding).
+    #[arg(long, value_name = "NAME")]
+    pub cluster: Option<String>,
+    /// Every binding in scope.
+    #[arg(long)]
+    pub all: bool,
+    #[command(flatten)]
+    pub scope: BindingScopeArgs,
+    /// The controller's --graceful-eviction-timeout, for tasks without a grace period.
+    #[arg(long, value_name = "DURATION", value_parser = values::duration, default_value = "10m")]
+    pub graceful_eviction_timeout: Duration,
+    /// Writes in flight at once.
+    #[arg(long, value_name = "N", value_parser = values::count, default_value = "8")]
+    pub max_in_flight: usize,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: PlanOutput,
+}
+
+/// Arguments of `evictions extend`.
+#[derive(Debug, Args)]
+pub struct ExtendArgs {
+    /// How much longer from now the old copies may wait for the new placement.
+    #[arg(long, value_name = "DURATION", value_parser = values::duration, required = true)]
+    pub grace_period: Duration,
+    #[command(flatten)]
+    pub action: TaskActionArgs,
+}
+
+/// Arguments of `evictions prune`.
+#[derive(Debug, Args)]
+pub struct PruneArgs {
+    /// Remove the tasks whose cluster is Ready again and whose binding is healthy on every
+    /// cluster it is placed on (the only kind of prune there is; required so the intent
+    /// is written out).
+    #[arg(long, required = true)]
+    pub recovered: bool,
+    #[command(flatten)]
+    pub action: TaskActionArgs,
 }
 
 /// Output formats of `evictions list`.

@@ -3,6 +3,8 @@
 
 mod commands;
 mod evictions;
+mod failback;
+mod history;
 mod policy;
 mod shared;
 pub mod values;
@@ -16,6 +18,8 @@ use clap::{Args, Parser, Subcommand};
 pub use clap_complete::Shell;
 pub use commands::*;
 pub use evictions::*;
+pub use failback::*;
+pub use history::*;
 pub use policy::*;
 pub use shared::*;
 
@@ -96,9 +100,18 @@ pub enum Command {
     /// Drain clusters for maintenance: cordon, then evict every binding that can move.
     #[command(after_help = evictions::DRAIN_EXAMPLES)]
     Drain(DrainArgs),
-    /// List graceful evictions and where they stand, or take them back.
+    /// List graceful evictions and where they stand, take them back, confirm, extend or
+    /// prune them.
     #[command(subcommand)]
     Evictions(EvictionsCommand),
+    /// Return workloads to recovered clusters: health-gated, a few at a time, each
+    /// watched until healthy there.
+    #[command(after_help = failback::FAILBACK_EXAMPLES)]
+    Failback(FailbackArgs),
+    /// The failover record of a binding, or of every binding a cluster touched: evictions,
+    /// drains, aborts and scheduling, oldest first.
+    #[command(after_help = history::HISTORY_EXAMPLES)]
+    History(HistoryArgs),
     /// Capture the live fleet (clusters, bindings, policies) into a snapshot file.
     Snapshot(SnapshotArgs),
     /// Print a shell completion script.

@@ -279,6 +279,27 @@ fn nanos(d: std::time::Duration) -> i64 {
     i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
 }
 
+/// Record the tool's actions as Events on the bindings, best effort: one warning when
+/// some could not be recorded (the writes stand either way).
+pub async fn record_events(
+    cp: &client::ControlPlane,
+    items: Vec<(
+        crate::ops::events::Subject<'_>,
+        crate::ops::events::Action<'_>,
+    )>,
+) {
+    let total = items.len();
+    if total == 0 {
+        return;
+    }
+    let (failed, first) = crate::ops::events::record_all(cp, items, 8).await;
+    if let Some(e) = first {
+        crate::render::warn(&format!(
+            "{failed} of {total} event(s) for `karmadactl history` were not recorded: {e}"
+        ));
+    }
+}
+
 /// How a batch of writes over `total` objects (`noun`, e.g. `cluster(s)`) ends: all done
 /// is exit 0; interrupted, or some failed, is exit 3 with the count on stderr; every one
 /// failed is exit 1.

@@ -8,6 +8,7 @@ use crate::engine::drain::DrainOptions;
 use crate::engine::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::drain::{self as drain_ops, DrainRequest, Planned, Written};
+use crate::ops::events::{Action, Subject, DRAINED};
 use crate::ops::write::WriteControl;
 use crate::ops::DryRun;
 use crate::prompt;
@@ -135,6 +136,33 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
     let written = drain_ops::evict(&cp, &mut planned, &req.options, control, &record).await;
     tally.finish();
     let interrupted = signals::stopped(&stop);
+    if dry_run == DryRun::None {
+        let items = planned
+            .bindings
+            .iter()
+            .filter_map(|p| {
+                let w = written
+                    .iter()
+                    .find(|w| w.written && w.binding == p.plan.binding)?;
+                let plan = w.plan.as_ref().unwrap_or(&p.plan);
+                let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
+                Some((
+                    Subject {
+                        kind: p.kind,
+                        namespace: p.namespace.as_deref(),
+                        name: &p.name,
+                        uid: p.uid.as_deref(),
+                    },
+                    Action::about(
+                        DRAINED,
+                        &clusters.join(","),
+                        &format!("evicted by `karmadactl drain {}`", clusters.join(" ")),
+                    ),
+                ))
+            })
+            .collect();
+        common::record_events(&cp, items).await;
+    }
 
     // Wait for the evictions to clear.
     let waited = if args.wait && dry_run == DryRun::None && !interrupted {

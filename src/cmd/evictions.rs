@@ -8,26 +8,40 @@ use jiff::Timestamp;
 use kube::runtime::watcher;
 
 use super::{common, signals};
-use crate::cli::{EvictionsAbortArgs, EvictionsCommand, EvictionsListArgs, GlobalArgs};
+use crate::cli::{
+    EvictionsAbortArgs, EvictionsCommand, EvictionsListArgs, GlobalArgs, TaskActionArgs,
+};
 use crate::client::ControlPlane;
 use crate::engine::evictions::{tasks_of, TaskFilter, TaskView};
 use crate::engine::settings::DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS;
+use crate::engine::task_actions::{ActionDecision, TaskAction};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::BindingKind;
 use crate::ops::bindings::{self, typed, BindingScope};
+use crate::ops::events::{self, Action, Subject};
 use crate::ops::evictions::{self as ev_ops, AbortTargets, Aborted};
+use crate::ops::task_actions::{self as action_ops, ActionContext};
 use crate::ops::write::WriteControl;
 use crate::ops::DryRun;
 use crate::prompt;
 use crate::render::progress::{Step, Tally};
 use crate::render::time::clock;
-use crate::render::{self, evictions as report, Format};
+use crate::render::{self, evictions as report, task_actions as action_report, Format};
 
 /// Run an `evictions` subcommand.
 pub async fn run(global: &GlobalArgs, cmd: &EvictionsCommand) -> Result<ExitCode> {
     match cmd {
         EvictionsCommand::List(args) => list(global, args).await,
         EvictionsCommand::Abort(args) => abort(global, args).await,
+        EvictionsCommand::Confirm(args) => act(global, args, TaskAction::Confirm).await,
+        EvictionsCommand::Extend(args) => {
+            let more = jiff::SignedDuration::try_from(args.grace_period)
+                .map_err(|_| Error::usage("--grace-period is too long"))?;
+            act(global, &args.action, TaskAction::Extend(more)).await
+        }
+        EvictionsCommand::Prune(args) => {
+            act(global, &args.action, TaskAction::PruneRecovered).await
+        }
     }
 }
 
@@ -58,7 +72,7 @@ async fn list(global: &GlobalArgs, args: &EvictionsListArgs) -> Result<ExitCode>
             let rows: Vec<TaskView> = state
                 .bindings
                 .iter()
-                .filter(|b| in_scope(&scope, b))
+                .filter(|b| scope.includes(b))
                 .flat_map(|b| tasks_of(b, &filter, now, timeout))
                 .collect();
             (rows, None)
@@ -98,20 +112,6 @@ fn recorded_timeout(recorded: &BTreeMap<String, String>) -> Result<i64> {
             .map_err(|e| Error::usage(format!("snapshot header: graceful-eviction-timeout: {e}"))),
         None => Ok(DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS),
     }
-}
-
-/// Whether a binding of a snapshot is in `scope` (the live list asks the server).
-fn in_scope(scope: &BindingScope, b: &crate::fleet::Binding) -> bool {
-    scope.kinds().contains(&b.kind)
-        && scope
-            .namespace
-            .as_ref()
-            .is_none_or(|ns| b.metadata.namespace.as_ref() == Some(ns))
-        && scope
-            .selector
-            .as_ref()
-            .is_none_or(|s| s.matches(b.metadata.labels.as_ref()))
-        && scope.admits(b)
 }
 
 /// Follow the listed tasks from a watch until every one is gone (or Ctrl-C): on a
@@ -250,28 +250,189 @@ fn abort_target(
     }
 }
 
+/// One named binding, or `--all` in scope.
+fn task_targets(
+    target: &[String],
+    all: bool,
+    scope: &crate::cli::BindingScopeArgs,
+) -> Result<AbortTargets> {
+    match (all, target.is_empty()) {
+        (true, true) => Ok(AbortTargets::All(common::binding_scope(scope)?)),
+        (false, false) => {
+            let (kind, namespace, name) = abort_target(target, scope.namespace.as_deref())?;
+            Ok(AbortTargets::One {
+                kind,
+                namespace,
+                name,
+            })
+        }
+        (true, false) => Err(Error::usage("name one binding or use --all, not both")),
+        (false, true) => Err(Error::usage(
+            "name one binding (`rb NAMESPACE/NAME` or `crb NAME`), or use --all",
+        )),
+    }
+}
+
+/// `evictions confirm`, `extend` and `prune`: plan the action on every matching task,
+/// preview, confirm, write.
+async fn act(global: &GlobalArgs, args: &TaskActionArgs, action: TaskAction) -> Result<ExitCode> {
+    // Options.
+    let format: Format = args.output.into();
+    let dry_run: DryRun = args.write.dry_run.into();
+    let targets = task_targets(&args.target, args.all, &args.scope)?;
+    let mut ctx = ActionContext {
+        action,
+        cluster: args.cluster.clone(),
+        clusters: BTreeMap::new(),
+        default_timeout_seconds: args.graceful_eviction_timeout.as_secs() as i64,
+    };
+    let verb = action.verb();
+
+    // Gather and decide.
+    let cp = common::connect(global).await?;
+    let mut planned = action_ops::plan(&cp, &targets, &mut ctx, Timestamp::now()).await?;
+    let steps: Vec<_> = planned.iter().flat_map(|p| &p.steps).collect();
+    let refused = steps.iter().any(|s| s.decision == ActionDecision::Refused);
+    let to_write = planned.iter().filter(|p| p.writes()).count();
+    if !format.is_structured() {
+        render::write_stdout(&action_report::plan_text(verb, &steps))?;
+    }
+    if dry_run == DryRun::Client {
+        if format.is_structured() {
+            let doc = action_report::document(
+                verb,
+                dry_run.as_str(),
+                args.cluster.as_deref(),
+                steps,
+                None,
+            );
+            render::print_structured(&doc, format)?;
+        } else {
+            render::write_stdout("\n(dry run: nothing was written)\n")?;
+        }
+        return Ok(if refused {
+            ExitCode::Partial
+        } else {
+            ExitCode::Success
+        });
+    }
+    if to_write > 0 && dry_run == DryRun::None {
+        let tasks = steps
+            .iter()
+            .filter(|s| s.decision == ActionDecision::Write)
+            .count();
+        prompt::confirm(
+            &format!(
+                "{} {tasks} eviction task(s) of {to_write} binding(s)?",
+                capitalized(verb)
+            ),
+            args.write.yes,
+        )?;
+    }
+
+    // Apply.
+    let stop = signals::stop_flag(signals::WRITES_STOP);
+    let tally = Tally::new(to_write, "bindings");
+    let record = |a: &action_ops::Acted| {
+        tally.record(match (a.written, &a.error) {
+            (true, _) => Step::Done,
+            (false, None) => Step::Skipped,
+            (false, Some(_)) => Step::Failed,
+        })
+    };
+    let control = WriteControl {
+        max_in_flight: args.max_in_flight,
+        stop: Some(&stop),
+        server_dry_run: dry_run == DryRun::Server,
+        ..Default::default()
+    };
+    let written = action_ops::apply(&cp, &mut planned, &ctx, control, &record).await;
+    tally.finish();
+    let interrupted = signals::stopped(&stop);
+    if dry_run == DryRun::None {
+        let reason = match action {
+            TaskAction::Confirm => events::CONFIRMED,
+            TaskAction::Extend(_) => events::EXTENDED,
+            TaskAction::PruneRecovered => events::PRUNED,
+        };
+        let items = planned
+            .iter()
+            .filter(|p| written.iter().any(|w| w.written && w.binding == p.key))
+            .flat_map(|p| {
+                let w = written.iter().find(|w| w.binding == p.key);
+                w.into_iter()
+                    .flat_map(|w| w.steps.iter())
+                    .filter(|s| s.decision == ActionDecision::Write)
+                    .map(|s| {
+                        (
+                            Subject {
+                                kind: p.kind,
+                                namespace: p.namespace.as_deref(),
+                                name: &p.name,
+                                uid: p.uid.as_deref(),
+                            },
+                            Action::about(reason, &s.cluster, &s.reason.message),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        common::record_events(&cp, items).await;
+    }
+
+    // Render.
+    let ok = written.iter().filter(|w| w.written).count();
+    let failed = written.iter().filter(|w| w.error.is_some()).count();
+    if format.is_structured() {
+        let doc = action_report::document(
+            verb,
+            dry_run.as_str(),
+            args.cluster.as_deref(),
+            planned.iter().flat_map(|p| &p.steps).collect(),
+            Some(&written),
+        );
+        render::print_structured(&doc, format)?;
+    } else {
+        let mut text = format!("\n{} the tasks of {ok} binding(s)", past(verb));
+        if failed > 0 {
+            text += &format!(", {failed} failed");
+        }
+        text += ".\n";
+        if interrupted {
+            text += "Interrupted: writes in flight finished, no new one started. Run it again to finish.\n";
+        }
+        render::write_stdout(&text)?;
+    }
+    eprint!("{}", action_report::failure_lines(&written));
+    Ok(if failed > 0 && ok == 0 && !interrupted {
+        ExitCode::Failure
+    } else if interrupted || refused || failed > 0 {
+        ExitCode::Partial
+    } else {
+        ExitCode::Success
+    })
+}
+
+fn capitalized(verb: &str) -> String {
+    let mut c = verb.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn past(verb: &str) -> &'static str {
+    match verb {
+        "confirm" => "Confirmed",
+        "extend" => "Extended",
+        _ => "Pruned",
+    }
+}
+
 async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCode> {
     // Options.
     let format: Format = args.output.into();
     let dry_run: DryRun = args.write.dry_run.into();
-    let targets = match (args.all, args.target.is_empty()) {
-        (true, true) => AbortTargets::All(common::binding_scope(&args.scope)?),
-        (false, false) => {
-            let (kind, namespace, name) =
-                abort_target(&args.target, args.scope.namespace.as_deref())?;
-            AbortTargets::One {
-                kind,
-                namespace,
-                name,
-            }
-        }
-        (true, false) => return Err(Error::usage("name one binding or use --all, not both")),
-        (false, true) => {
-            return Err(Error::usage(
-                "name one binding (`rb NAMESPACE/NAME` or `crb NAME`), or use --all",
-            ))
-        }
-    };
+    let targets = task_targets(&args.target, args.all, &args.scope)?;
 
     // Gather and decide.
     let cp = common::connect(global).await?;
@@ -334,6 +495,28 @@ async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCod
     .await;
     tally.finish();
     let interrupted = signals::stopped(&stop);
+    if dry_run == DryRun::None {
+        let items = planned
+            .iter()
+            .filter(|p| {
+                written
+                    .iter()
+                    .any(|w| w.written && w.binding == p.step.binding)
+            })
+            .map(|p| {
+                (
+                    Subject {
+                        kind: p.kind,
+                        namespace: p.namespace.as_deref(),
+                        name: &p.name,
+                        uid: p.uid.as_deref(),
+                    },
+                    Action::about(events::ABORTED, &args.cluster, &p.step.reason.message),
+                )
+            })
+            .collect();
+        common::record_events(&cp, items).await;
+    }
 
     // Render.
     let ok = written.iter().filter(|w| w.written).count();

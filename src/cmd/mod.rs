@@ -9,6 +9,8 @@ pub mod dry_run;
 pub mod evaluate_taints;
 pub mod evictions;
 pub mod explain;
+pub mod failback;
+pub mod history;
 pub mod policy_apply;
 mod signals;
 pub mod snapshot;
@@ -26,6 +28,8 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Snapshot(args) => snapshot::run(&cli.global, args).await,
         Command::Drain(args) => drain::run(&cli.global, args).await,
         Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
+        Command::Failback(args) => failback::run(&cli.global, args).await,
+        Command::History(args) => history::run(&cli.global, args).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Apply(args)) => policy_apply::run(&cli.global, args).await,

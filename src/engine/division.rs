@@ -323,6 +323,38 @@ pub fn assign_replicas(
     previous: &[TargetCluster],
     uid: &str,
 ) -> Result<Vec<TargetCluster>, AssignError> {
+    assign_replicas_in(
+        AssignmentMode::Steady,
+        candidates,
+        strategy,
+        replicas,
+        has_requirements,
+        previous,
+        uid,
+    )
+}
+
+/// How the scheduler treats the previous result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AssignmentMode {
+    /// Keep what is placed; place only the difference (the default).
+    #[default]
+    Steady,
+    /// A complete recalculation (after `spec.rescheduleTriggeredAt`): the previous
+    /// replicas only add to each cluster's available replicas.
+    Fresh,
+}
+
+/// [`assign_replicas`] in `mode`.
+pub fn assign_replicas_in(
+    mode: AssignmentMode,
+    candidates: &[Candidate],
+    strategy: Option<Strategy>,
+    replicas: i32,
+    has_requirements: bool,
+    previous: &[TargetCluster],
+    uid: &str,
+) -> Result<Vec<TargetCluster>, AssignError> {
     if candidates.is_empty() {
         return Err(AssignError::NoCandidates);
     }
@@ -360,6 +392,7 @@ pub fn assign_replicas(
             strategy == Strategy::Aggregated,
             replicas,
             previous,
+            mode,
             uid,
         )?,
     };
@@ -372,6 +405,7 @@ fn dynamic_assign(
     aggregated: bool,
     replicas: i32,
     previous: &[TargetCluster],
+    mode: AssignmentMode,
     uid: &str,
 ) -> Result<Vec<TargetCluster>, AssignError> {
     let scheduled: Vec<TargetCluster> = previous
@@ -381,11 +415,25 @@ fn dynamic_assign(
         .collect();
     let assigned: i64 = scheduled.iter().map(|t| t.replicas as i64).sum();
     let replicas64 = replicas as i64;
-    if assigned == replicas64 {
+    if assigned == replicas64 && mode == AssignmentMode::Steady {
         return Ok(scheduled);
     }
     let (target, mut available, keep): (i64, Vec<(&str, i64)>, Vec<TargetCluster>) =
-        if assigned > replicas64 {
+        if mode == AssignmentMode::Fresh {
+            // As a first scheduling, each cluster's previous replicas counted as available.
+            let available = candidates
+                .iter()
+                .map(|c| {
+                    let placed: i64 = scheduled
+                        .iter()
+                        .filter(|t| t.name == c.name)
+                        .map(|t| t.replicas as i64)
+                        .sum();
+                    (c.name, c.allocatable_replicas as i64 + placed)
+                })
+                .collect();
+            (replicas64, available, Vec::new())
+        } else if assigned > replicas64 {
             // Scale down: divide the new total over the previous result, by its replicas.
             let available = scheduled
                 .iter()

@@ -113,6 +113,29 @@ pub enum ReasonCode {
     AbortRefusedUntolerated,
     AbortRefusedCordoned,
     AbortRefusedDirectly,
+    // failback.
+    FailbackGateNotReady,
+    FailbackGateNotStable,
+    FailbackGateTainted,
+    FailbackGateCordoned,
+    FailbackRestore,
+    FailbackReschedule,
+    FailbackAlreadyBack,
+    FailbackNoRecord,
+    FailbackRecordElsewhere,
+    FailbackExcluded,
+    FailbackTermOrder,
+    FailbackNoLongerFits,
+    FailbackNotReturned,
+    // evictions confirm / extend / prune.
+    TaskConfirm,
+    TaskNotHeld,
+    TaskExtend,
+    TaskNoTimeout,
+    TaskNotLonger,
+    TaskPruneRecovered,
+    TaskClusterNotRecovered,
+    TaskNotHealthyElsewhere,
 }
 
 impl ReasonCode {

@@ -39,6 +39,20 @@ impl BindingScope {
         .collect()
     }
 
+    /// Whether `b`, read without the server's filtering (from a snapshot), is in scope.
+    pub fn includes(&self, b: &Binding) -> bool {
+        self.kinds().contains(&b.kind)
+            && self
+                .namespace
+                .as_ref()
+                .is_none_or(|ns| b.metadata.namespace.as_ref() == Some(ns))
+            && self
+                .selector
+                .as_ref()
+                .is_none_or(|s| s.matches(b.metadata.labels.as_ref()))
+            && self.admits(b)
+    }
+
     /// Whether `b` is in scope (beyond what the list already selected).
     pub fn admits(&self, b: &Binding) -> bool {
         self.workload_kind.as_deref().is_none_or(|want| {

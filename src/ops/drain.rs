@@ -47,6 +47,8 @@ pub struct PlannedBinding {
     pub kind: BindingKind,
     pub namespace: Option<String>,
     pub name: String,
+    /// `metadata.uid` (for the Events about it).
+    pub uid: Option<String>,
     /// The binding as read; the eviction's first attempt takes it.
     pub raw: Option<DynamicObject>,
     pub plan: BindingDrain,
@@ -105,6 +107,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
                 kind: b.kind,
                 namespace: b.metadata.namespace.clone(),
                 name: b.metadata.name.clone().unwrap_or_default(),
+                uid: raw.metadata.uid.clone(),
                 raw: Some(raw),
                 plan,
             }),

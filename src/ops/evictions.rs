@@ -54,6 +54,8 @@ pub struct PlannedAbort {
     pub kind: BindingKind,
     pub namespace: Option<String>,
     pub name: String,
+    /// `metadata.uid` (for the Events about it).
+    pub uid: Option<String>,
     /// The binding as read; the abort's first attempt takes it.
     pub raw: Option<DynamicObject>,
     pub step: AbortStep,
@@ -78,6 +80,7 @@ pub async fn plan(
             kind: b.kind,
             namespace: b.metadata.namespace.clone(),
             name: b.metadata.name.clone().unwrap_or_default(),
+            uid: raw.metadata.uid.clone(),
             raw: Some(raw),
             step,
         });

@@ -4,10 +4,14 @@
 
 pub mod bindings;
 pub mod drain;
+pub mod events;
 pub mod evictions;
+pub mod failback;
+pub mod history;
 pub mod impact;
 pub mod policies;
 pub mod taints;
+pub mod task_actions;
 pub mod write;
 
 /// How a command that writes runs.

@@ -5,10 +5,13 @@ pub mod drain;
 pub mod dry_run;
 pub mod evictions;
 pub mod explain;
+pub mod failback;
+pub mod history;
 pub mod impact;
 pub mod policy;
 pub mod progress;
 pub mod taints;
+pub mod task_actions;
 pub mod time;
 
 use std::io::{IsTerminal, Write};

@@ -27,6 +27,21 @@ pub fn offset(t: Timestamp, reference: Timestamp) -> String {
     )
 }
 
+/// `5m ago`, `1h2m3s ago`, `now` (whole seconds before `reference`).
+pub fn ago(t: Timestamp, reference: Timestamp) -> String {
+    let secs = reference.as_second() - t.as_second();
+    if secs <= 0 {
+        return "now".into();
+    }
+    let printer = SpanPrinter::new()
+        .designator(Designator::Compact)
+        .spacing(Spacing::None);
+    format!(
+        "{} ago",
+        printer.duration_to_string(&SignedDuration::from_secs(secs))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +70,14 @@ mod tests {
         assert_eq!(offset(ts("2026-11-22T13:02:03Z"), now), "+1h2m3s");
         assert_eq!(offset(ts("2026-11-22T12:00:07Z"), now), "+7s");
         assert_eq!(offset(ts("2026-11-25T12:00:00Z"), now), "+72h");
+    }
+
+    #[test]
+    fn past_times_read_as_ago() {
+        let now = ts("2026-11-22T12:00:00Z");
+        assert_eq!(ago(now, now), "now");
+        assert_eq!(ago(ts("2026-11-22T12:00:05Z"), now), "now");
+        assert_eq!(ago(ts("2026-11-22T11:55:00Z"), now), "5m ago");
+        assert_eq!(ago(ts("2026-11-22T10:57:57Z"), now), "1h2m3s ago");
     }
 }

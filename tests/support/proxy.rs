@@ -285,6 +285,19 @@ impl Proxy {
             .filter(|l| l.starts_with(&prefix) && l.contains(path_contains))
             .count()
     }
+
+    /// Requests seen so far with `method` whose path contains `path_contains`, each with
+    /// the moment it arrived, in order of arrival.
+    #[allow(dead_code)]
+    pub fn arrivals(&self, method: &str, path_contains: &str) -> Vec<(String, std::time::Instant)> {
+        let prefix = format!("{method} ");
+        let seen = self.seen.lock().unwrap().clone();
+        let arrived = self.arrived.lock().unwrap().clone();
+        seen.into_iter()
+            .zip(arrived)
+            .filter(|(l, _)| l.starts_with(&prefix) && l.contains(path_contains))
+            .collect()
+    }
 }
 
 async fn serve(listener: std::net::TcpListener, kubeconfig: std::path::PathBuf, shared: Shared) {

@@ -8,6 +8,7 @@ use crate::api::taint::{describe_taint, effect_of, TaintEffect};
 use crate::api::{BindingSpec, Placement, Taint, Toleration};
 
 use super::super::affinity::CompiledAffinity;
+use super::super::division::AssignmentMode;
 use super::super::toleration::tolerates;
 use super::super::{Reason, ReasonCode};
 use super::{FleetIndex, LOCALITY_SCORE};
@@ -193,6 +194,8 @@ pub(super) struct BindingCtx<'s> {
     pub(super) placement: &'s Placement,
     pub(super) group_version: String,
     pub(super) kind: &'s str,
+    /// How the previous result is treated.
+    pub(super) mode: AssignmentMode,
 }
 
 impl<'s> BindingCtx<'s> {
@@ -202,6 +205,7 @@ impl<'s> BindingCtx<'s> {
             placement: spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT),
             group_version: normalize_group_version(&spec.resource.api_version),
             kind: &spec.resource.kind,
+            mode: AssignmentMode::Steady,
         }
     }
 

@@ -34,7 +34,7 @@ use crate::api::policy::ClusterAffinityTerm;
 use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
 
 use super::affinity::CompiledAffinity;
-use super::division::{AssignError, Strategy};
+use super::division::{AssignError, AssignmentMode, Strategy};
 use super::estimate::{ClusterCapacity, ReplicaRequest};
 use super::{Reason, ReasonCode};
 
@@ -257,7 +257,30 @@ impl<'a> FleetIndex<'a> {
 
     /// Predict the scheduling result of `spec` over the fleet.
     pub fn predict(&self, spec: &BindingSpec) -> Result<Prediction, PlacementError> {
-        let ctx = BindingCtx::new(spec);
+        self.predict_in(spec, AssignmentMode::Steady)
+    }
+
+    /// Predict the result of a rescheduling `spec.rescheduleTriggeredAt` asks for: a
+    /// fresh assignment, and `clusterAffinities` tried again from the first term.
+    pub fn predict_fresh(&self, spec: &BindingSpec) -> Result<Prediction, PlacementError> {
+        self.predict_in(spec, AssignmentMode::Fresh)
+    }
+
+    /// Replicas of `spec`'s workload the estimator says the cluster `name` can take
+    /// (`None`: no such cluster).
+    pub fn allocatable(&self, name: &str, spec: &BindingSpec) -> Option<i32> {
+        let i = self.position(name)?;
+        let request = ReplicaRequest::new(spec.replica_requirements.as_ref());
+        Some(self.info[i].capacity.max_replicas(&request))
+    }
+
+    fn predict_in(
+        &self,
+        spec: &BindingSpec,
+        mode: AssignmentMode,
+    ) -> Result<Prediction, PlacementError> {
+        let mut ctx = BindingCtx::new(spec);
+        ctx.mode = mode;
         let placement = ctx.placement;
         if placement.cluster_affinity.is_none() && !placement.cluster_affinities.is_empty() {
             let mut first_err = None;
@@ -341,7 +364,7 @@ impl<'a> FleetIndex<'a> {
             })
             .collect();
         let selected = select(scored, ctx.spec, ctx.placement)?;
-        let clusters = assign(&selected, ctx.spec, ctx.placement)?;
+        let clusters = assign(&selected, ctx.spec, ctx.placement, ctx.mode)?;
         Ok(Prediction {
             clusters,
             affinity_name: term.map(|t| t.affinity_name.clone()),

@@ -8,7 +8,7 @@ use crate::api::policy::SpreadConstraint;
 use crate::api::{BindingSpec, Placement, TargetCluster};
 
 use super::super::affinity::CompiledAffinity;
-use super::super::division::{assign_replicas, Candidate, Strategy};
+use super::super::division::{assign_replicas_in, AssignmentMode, Candidate, Strategy};
 use super::super::estimate::{ClusterCapacity, ReplicaRequest};
 use super::filter::{cluster_name, DEFAULT_PLACEMENT};
 use super::PlacementError;
@@ -439,6 +439,7 @@ pub(super) fn assign(
     selected: &[Scored],
     spec: &BindingSpec,
     placement: &Placement,
+    mode: AssignmentMode,
 ) -> Result<Vec<TargetCluster>, PlacementError> {
     let strategy = Strategy::of(Some(placement));
     let rules = placement
@@ -468,7 +469,8 @@ pub(super) fn assign(
         })
         .collect();
     let uid = spec.resource.uid.as_deref().unwrap_or("");
-    Ok(assign_replicas(
+    Ok(assign_replicas_in(
+        mode,
         &candidates,
         strategy,
         spec.replicas.unwrap_or(0),
@@ -521,5 +523,5 @@ pub fn assign_to_candidates(
             s
         })
         .collect();
-    assign(&list, spec, placement)
+    assign(&list, spec, placement, AssignmentMode::Steady)
 }

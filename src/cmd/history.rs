@@ -1,0 +1,252 @@
+//! `karmadactl history`: the failover record of one binding, or of every binding a
+//! cluster touched, as one timeline.
+
+use jiff::Timestamp;
+
+use super::common;
+use super::explain::{parse_target, Target};
+use crate::cli::{GlobalArgs, HistoryArgs};
+use crate::engine::history::{history, merge, BindingHistory, HistoryOptions};
+use crate::error::{Error, ExitCode, Result};
+use crate::fleet::{Binding, BindingKind, FleetState};
+use crate::ops::bindings::BindingScope;
+use crate::ops::history as ops;
+use crate::render::{self, history as report, Format};
+
+/// What the history is of.
+enum Subject {
+    /// One binding.
+    One {
+        kind: BindingKind,
+        namespace: Option<String>,
+        name: String,
+    },
+    /// Every binding in scope that has or had to do with the cluster.
+    Cluster {
+        cluster: String,
+        scope: BindingScope,
+    },
+}
+
+fn subject(args: &HistoryArgs) -> Result<Subject> {
+    let usage = || {
+        Error::usage("name one binding (`rb NAMESPACE/NAME` or `crb NAME`), or use --cluster NAME")
+    };
+    match (&args.cluster, args.target.is_empty()) {
+        (Some(_), false) => Err(Error::usage("name one binding or use --cluster, not both")),
+        (None, true) => Err(usage()),
+        (Some(cluster), true) => {
+            if cluster.is_empty() {
+                return Err(Error::usage("--cluster is empty"));
+            }
+            Ok(Subject::Cluster {
+                cluster: cluster.clone(),
+                scope: common::binding_scope(&args.scope)?,
+            })
+        }
+        (None, false) => {
+            let s = &args.scope;
+            if s.all_namespaces || s.binding_selector.is_some() || s.kind.is_some() {
+                return Err(Error::usage(
+                    "-A, --binding-selector and --kind select bindings for --cluster; a named binding takes none of them",
+                ));
+            }
+            match parse_target(&args.target, s.namespace.as_deref())? {
+                Target::ResourceBinding { namespace, name } => Ok(Subject::One {
+                    kind: BindingKind::ResourceBinding,
+                    namespace: Some(namespace),
+                    name,
+                }),
+                Target::ClusterResourceBinding { name } => Ok(Subject::One {
+                    kind: BindingKind::ClusterResourceBinding,
+                    namespace: None,
+                    name,
+                }),
+                _ => Err(usage()),
+            }
+        }
+    }
+}
+
+fn find<'s>(
+    state: &'s FleetState,
+    kind: BindingKind,
+    namespace: Option<&str>,
+    name: &str,
+) -> Option<&'s Binding> {
+    state.bindings.iter().find(|b| {
+        b.kind == kind
+            && b.metadata.name.as_deref() == Some(name)
+            && (kind == BindingKind::ClusterResourceBinding
+                || b.metadata.namespace.as_deref() == namespace)
+    })
+}
+
+/// Run `history`.
+pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
+    // Options.
+    let format: Format = args.output.into();
+    let subject = subject(args)?;
+    let cluster = match &subject {
+        Subject::Cluster { cluster, .. } => Some(cluster.as_str()),
+        Subject::One { .. } => None,
+    };
+    let options = HistoryOptions {
+        cluster,
+        all_events: args.all_events,
+    };
+
+    // Gather and decide.
+    let (histories, now, source, events_read): (Vec<BindingHistory>, Timestamp, String, bool) =
+        match &args.source.snapshot {
+            Some(_) => {
+                let state = common::load_state(global, &args.source).await?;
+                eprintln!(
+                    "note: snapshots hold no Events: the history shows eviction tasks and drain records only"
+                );
+                let histories = match &subject {
+                    Subject::One {
+                        kind,
+                        namespace,
+                        name,
+                    } => {
+                        let b =
+                            find(&state, *kind, namespace.as_deref(), name).ok_or_else(|| {
+                                Error::usage(format!(
+                                    "{} not found in {}",
+                                    display(*kind, namespace.as_deref(), name),
+                                    state.source.description
+                                ))
+                            })?;
+                        vec![history(b, &[], &options)]
+                    }
+                    Subject::Cluster { scope, .. } => state
+                        .bindings
+                        .iter()
+                        .filter(|b| scope.includes(b))
+                        .map(|b| history(b, &[], &options))
+                        .filter(|h| h.concerns_cluster && !h.entries.is_empty())
+                        .collect(),
+                };
+                (
+                    histories,
+                    common::reference_time(&state),
+                    state.source.description.clone(),
+                    false,
+                )
+            }
+            None => {
+                let cp = common::connect(global).await?;
+                let histories = match &subject {
+                    Subject::One {
+                        kind,
+                        namespace,
+                        name,
+                    } => {
+                        let (b, events) = ops::one(&cp, *kind, namespace.as_deref(), name).await?;
+                        vec![history(&b, &events, &options)]
+                    }
+                    Subject::Cluster { scope, .. } => ops::histories(&cp, scope, &options).await?,
+                };
+                (
+                    histories,
+                    Timestamp::now(),
+                    format!("live context {}", cp.context),
+                    true,
+                )
+            }
+        };
+    let hidden: usize = histories.iter().map(|h| h.hidden_events).sum();
+    let single = match &subject {
+        Subject::One {
+            kind,
+            namespace,
+            name,
+        } => Some(display(*kind, namespace.as_deref(), name)),
+        Subject::Cluster { .. } => None,
+    };
+    let entries = merge(histories);
+
+    // Render.
+    if format.is_structured() {
+        let doc = report::document(&source, now, events_read, cluster, hidden, &entries);
+        render::print_structured(&doc, format)?;
+        return Ok(ExitCode::Success);
+    }
+    if entries.is_empty() {
+        let text = match (&single, cluster) {
+            (Some(b), _) => format!("No failover history for {b}.\n"),
+            (None, Some(c)) => format!("No binding has a failover history with cluster {c}.\n"),
+            (None, None) => "No failover history.\n".into(),
+        };
+        render::write_stdout(&text)?;
+    } else {
+        render::write_stdout(&report::text(
+            &entries,
+            now,
+            single.is_none(),
+            format == Format::Wide,
+        ))?;
+    }
+    if hidden > 0 {
+        eprintln!("note: {hidden} other Event(s) left out; --all-events shows them");
+    }
+    Ok(ExitCode::Success)
+}
+
+fn display(kind: BindingKind, namespace: Option<&str>, name: &str) -> String {
+    match (kind, namespace) {
+        (BindingKind::ResourceBinding, Some(ns)) => format!("rb/{ns}/{name}"),
+        _ => format!("{}/{name}", kind.short()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(words: &[&str]) -> HistoryArgs {
+        let mut argv = vec!["karmadactl", "history"];
+        argv.extend(words);
+        match crate::cli::Cli::try_parse_from(argv).unwrap().command {
+            crate::cli::Command::History(a) => a,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_binding_or_a_cluster() {
+        assert!(matches!(
+            subject(&args(&["rb", "default/nginx"])).unwrap(),
+            Subject::One { kind: BindingKind::ResourceBinding, ref name, .. } if name == "nginx"
+        ));
+        assert!(matches!(
+            subject(&args(&["rb", "nginx", "-n", "web"])).unwrap(),
+            Subject::One { namespace: Some(ref ns), .. } if ns == "web"
+        ));
+        assert!(matches!(
+            subject(&args(&["crb/cfg"])).unwrap(),
+            Subject::One {
+                kind: BindingKind::ClusterResourceBinding,
+                ..
+            }
+        ));
+        assert!(matches!(
+            subject(&args(&["--cluster", "m1", "-n", "shop"])).unwrap(),
+            Subject::Cluster { ref scope, .. } if scope.namespace.as_deref() == Some("shop")
+        ));
+        for bad in [
+            &[][..],
+            &["rb", "default/nginx", "--cluster", "m1"][..],
+            &["rb", "default/nginx", "-A"][..],
+            &["deployment/nginx", "-n", "default"][..],
+            &["rb", "nginx"][..],
+        ] {
+            let e = subject(&args(bad))
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?}"));
+            assert_eq!(e.code, ExitCode::Usage, "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The tool's actions recorded as Kubernetes Events on the bindings they changed, for
+//! `history` and `kubectl describe`: core/v1 Events, as upstream Karmada's recorders
+//! (client-go's `record` package) write them.
+//!
+//! Each Event has type `Normal`, `source.component` and `reportingComponent`
+//! `karmadactl`, `involvedObject` = the binding (`work.karmada.io/v1alpha2`), `count` 1
+//! and `firstTimestamp` = `lastTimestamp` = the moment of recording. Events of
+//! ClusterResourceBindings go to the `default` namespace, as client-go puts every Event
+//! of a cluster-scoped object. `eventTime` stays unset (a "legacy" Event, like
+//! upstream's): with `eventTime` set, API servers before 1.22 accept an Event of a
+//! cluster-scoped object only in `kube-system`, and the Event would need
+//! `reportingInstance` too.
+//!
+//! Messages name their cluster as `cluster NAME: ...` ([`Action::about`]), which is how
+//! `history` ties an Event to a cluster.
+//!
+//! Recording is best effort: one attempt, a bounded wait, one line on failure; the
+//! caller's write has already succeeded and is never undone.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use jiff::Timestamp;
+use k8s_openapi::api::core::v1::{Event, EventSource, ObjectReference};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, Time};
+use kube::api::{Api, PostParams};
+
+use crate::client::ControlPlane;
+pub use crate::engine::history::reasons::{
+    ABORTED, CONFIRMED, DRAINED, EXTENDED, FAILED_BACK, PRUNED,
+};
+use crate::engine::history::tool_message;
+use crate::fleet::BindingKind;
+
+/// The component named in the tool's Events.
+pub const COMPONENT: &str = "karmadactl";
+
+/// The namespace of Events about cluster-scoped objects.
+pub const CLUSTER_SCOPED_EVENT_NAMESPACE: &str = "default";
+
+/// The longest message the API server takes for a new-style Event (legacy ones are not
+/// limited; kept short either way).
+const MESSAGE_LIMIT: usize = 1024;
+
+/// How long one Event may take before it is given up.
+const RECORD_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the tool did to a binding, for `history` and `kubectl describe`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action<'a> {
+    /// One of the reasons of this module ([`DRAINED`], [`ABORTED`], ...).
+    pub reason: &'a str,
+    /// What happened, for people; name the cluster as `cluster NAME` ([`Action::about`]).
+    pub message: String,
+}
+
+impl<'a> Action<'a> {
+    /// `reason` about `cluster`: the message is `cluster CLUSTER: TEXT`.
+    pub fn about(reason: &'a str, cluster: &str, text: &str) -> Self {
+        Action {
+            reason,
+            message: tool_message(cluster, text),
+        }
+    }
+}
+
+/// The binding the event is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subject<'a> {
+    pub kind: BindingKind,
+    pub namespace: Option<&'a str>,
+    pub name: &'a str,
+    pub uid: Option<&'a str>,
+}
+
+impl Subject<'_> {
+    /// The namespace the Event goes to.
+    pub fn event_namespace(&self) -> &str {
+        match (self.kind, self.namespace) {
+            (BindingKind::ResourceBinding, Some(ns)) => ns,
+            _ => CLUSTER_SCOPED_EVENT_NAMESPACE,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match (self.kind, self.namespace) {
+            (BindingKind::ResourceBinding, Some(ns)) => format!("rb/{ns}/{}", self.name),
+            _ => format!("{}/{}", self.kind.short(), self.name),
+        }
+    }
+}
+
+/// The Event recording `action` on `subject` at `now`.
+pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Event {
+    let kind = match subject.kind {
+        BindingKind::ResourceBinding => "ResourceBinding",
+        BindingKind::ClusterResourceBinding => "ClusterResourceBinding",
+    };
+    let namespaced = subject.kind == BindingKind::ResourceBinding;
+    let mut message = action.message.clone();
+    if message.len() > MESSAGE_LIMIT {
+        let mut end = MESSAGE_LIMIT - '…'.len_utf8();
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    let verb = action
+        .reason
+        .strip_prefix("Karmadactl")
+        .filter(|v| !v.is_empty())
+        .unwrap_or(action.reason);
+    Event {
+        metadata: ObjectMeta {
+            generate_name: Some(format!("{}.", subject.name)),
+            namespace: Some(subject.event_namespace().to_string()),
+            ..Default::default()
+        },
+        involved_object: ObjectReference {
+            api_version: Some("work.karmada.io/v1alpha2".into()),
+            kind: Some(kind.into()),
+            namespace: subject.namespace.filter(|_| namespaced).map(str::to_string),
+            name: Some(subject.name.to_string()),
+            uid: subject.uid.map(str::to_string),
+            ..Default::default()
+        },
+        reason: Some(action.reason.to_string()),
+        message: Some(message),
+        type_: Some("Normal".into()),
+        action: Some(verb.to_string()),
+        count: Some(1),
+        first_timestamp: Some(Time(now)),
+        last_timestamp: Some(Time(now)),
+        source: Some(EventSource {
+            component: Some(COMPONENT.into()),
+            host: None,
+        }),
+        reporting_component: Some(COMPONENT.into()),
+        ..Default::default()
+    }
+}
+
+/// Record `action` on `subject` as a core/v1 Event (type Normal, source/reportingComponent
+/// "karmadactl", involvedObject = the binding with apiVersion work.karmada.io/v1alpha2).
+/// Events of ClusterResourceBindings go to the "default" namespace, as upstream Karmada's
+/// recorders do. Best effort: returns Err(one-line reason) and never retries or panics.
+pub async fn record(
+    cp: &ControlPlane,
+    subject: &Subject<'_>,
+    action: &Action<'_>,
+) -> Result<(), String> {
+    let ev = event(subject, action, Timestamp::now());
+    let api: Api<Event> = Api::namespaced(cp.client.clone(), subject.event_namespace());
+    let what = format!("event {} on {}", action.reason, subject.describe());
+    match tokio::time::timeout(RECORD_TIMEOUT, api.create(&PostParams::default(), &ev)).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(kube::Error::Api(status))) => Err(crate::error::fit_line(&format!(
+            "recording {what}: {} ({})",
+            status.message, status.code
+        ))),
+        Ok(Err(e)) => Err(crate::error::fit_line(&format!(
+            "recording {what}: {}",
+            crate::client::api_error(&e, &what, &cp.server).message
+        ))),
+        Err(_) => Err(format!(
+            "recording {what}: no answer in {}s",
+            RECORD_TIMEOUT.as_secs()
+        )),
+    }
+}
+
+/// Record many, at most `max_in_flight` at once; returns how many failed and the first error, so a caller prints one warning, not one per binding.
+pub async fn record_all(
+    cp: &ControlPlane,
+    items: Vec<(Subject<'_>, Action<'_>)>,
+    max_in_flight: usize,
+) -> (usize, Option<String>) {
+    let results: Vec<Result<(), String>> = futures::stream::iter(items)
+        .map(|(subject, action)| async move { record(cp, &subject, &action).await })
+        .buffered(max_in_flight.max(1))
+        .collect()
+        .await;
+    let mut failed = 0;
+    let mut first = None;
+    for r in results {
+        if let Err(e) = r {
+            failed += 1;
+            first.get_or_insert(e);
+        }
+    }
+    (failed, first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_of_cluster_scoped_bindings_go_to_default() {
+        let now: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
+        let crb = Subject {
+            kind: BindingKind::ClusterResourceBinding,
+            namespace: None,
+            name: "cfg",
+            uid: Some("u-1"),
+        };
+        let ev = event(&crb, &Action::about(DRAINED, "m1", "drained"), now);
+        assert_eq!(ev.metadata.namespace.as_deref(), Some("default"));
+        assert_eq!(ev.metadata.generate_name.as_deref(), Some("cfg."));
+        assert_eq!(ev.involved_object.namespace, None);
+        assert_eq!(
+            ev.involved_object.kind.as_deref(),
+            Some("ClusterResourceBinding")
+        );
+        assert_eq!(ev.action.as_deref(), Some("Drain"));
+        assert_eq!(ev.message.as_deref(), Some("cluster m1: drained"));
+        assert!(ev.event_time.is_none());
+        let rb = Subject {
+            kind: BindingKind::ResourceBinding,
+            namespace: Some("shop"),
+            name: "web",
+            uid: None,
+        };
+        let long = Action {
+            reason: ABORTED,
+            message: "é".repeat(2000),
+        };
+        let ev = event(&rb, &long, now);
+        assert_eq!(ev.metadata.namespace.as_deref(), Some("shop"));
+        assert_eq!(ev.involved_object.namespace.as_deref(), Some("shop"));
+        assert!(ev.message.as_ref().unwrap().len() <= MESSAGE_LIMIT);
+        assert_eq!(ev.action.as_deref(), Some("EvictionAbort"));
+    }
+}

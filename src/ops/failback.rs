@@ -1,0 +1,553 @@
+//! `failback` on the live control plane: read the fleet, hold each returning cluster to
+//! the health gate, plan every binding that left it, then roll the returns out a few at
+//! a time — each written with optimistic locking (planned again on every re-read), then
+//! watched until it has been healthy on the cluster for the minimum success time, or
+//! until its progress deadline — and stop starting new ones once enough have failed.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use futures::stream::{self, StreamExt};
+use jiff::{SignedDuration, Timestamp};
+use kube::api::{Api, DynamicObject};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, BindingScope};
+use crate::api::Cluster;
+use crate::client::{patch_with_retry, select_clusters, ControlPlane, Plan, Targets};
+use crate::engine::abort::annotation_after;
+use crate::engine::drain::PRE_EVICTION_ANNOTATION;
+use crate::engine::failback::{
+    health_gate, leaving_tasks, plan_binding, reschedule_at, returned_health, BindingFailback,
+    FailbackMode, FailbackOptions, Returned,
+};
+use crate::engine::placement::FleetIndex;
+use crate::engine::Reason;
+use crate::error::Result;
+use crate::fleet::{Binding, BindingKind};
+use crate::state;
+
+/// What the operator asked for.
+#[derive(Clone, Debug)]
+pub struct FailbackRequest {
+    /// The plan's options (`clusters` is filled in from the targets).
+    pub options: FailbackOptions,
+    /// Which bindings.
+    pub scope: BindingScope,
+    /// How long a cluster must have been Ready.
+    pub stable_for: SignedDuration,
+}
+
+/// A cluster the gate refused, and why.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GateRefusal {
+    pub cluster: String,
+    pub reasons: Vec<Reason>,
+}
+
+/// A binding the failback touches, as read, and its plan.
+pub struct PlannedFailback {
+    pub kind: BindingKind,
+    pub namespace: Option<String>,
+    pub name: String,
+    /// `metadata.uid` (for the Events about it).
+    pub uid: Option<String>,
+    /// The binding as read; the first write attempt takes it.
+    pub raw: Option<DynamicObject>,
+    pub plan: BindingFailback,
+}
+
+/// The fleet as read, the gate and the plan.
+pub struct Planned {
+    /// Every cluster.
+    pub fleet: Vec<Cluster>,
+    /// Clusters the health gate refuses (empty: it passes).
+    pub gate: Vec<GateRefusal>,
+    /// Every binding that left the clusters, in kind then namespace/name order.
+    pub bindings: Vec<PlannedFailback>,
+    /// Bindings in scope that never left them.
+    pub untouched: usize,
+}
+
+/// Read the fleet, hold `targets` to the health gate at `now`, and plan the failback.
+pub async fn plan(
+    cp: &ControlPlane,
+    targets: &Targets,
+    req: &mut FailbackRequest,
+    now: Timestamp,
+) -> Result<Planned> {
+    let fleet = state::load_clusters(cp).await?;
+    let returning = select_clusters(&fleet, targets)?;
+    req.options.clusters = returning
+        .iter()
+        .filter_map(|c| c.metadata.name.clone())
+        .collect();
+    if req.options.message.is_empty() {
+        req.options.message = format!(
+            "returned to {} by `karmadactl failback`",
+            req.options.clusters.join(", ")
+        );
+    }
+    let gate = returning
+        .iter()
+        .filter_map(|c| {
+            health_gate(c, req.stable_for, now)
+                .err()
+                .map(|reasons| GateRefusal {
+                    cluster: c.metadata.name.clone().unwrap_or_default(),
+                    reasons,
+                })
+        })
+        .collect();
+    let index = FleetIndex::new(&fleet);
+    let mut bindings = Vec::new();
+    let mut untouched = 0;
+    for_each_binding(cp, &req.scope, |raw, b| {
+        match plan_binding(&b, &index, &req.options) {
+            Some(plan) => bindings.push(PlannedFailback {
+                kind: b.kind,
+                namespace: b.metadata.namespace.clone(),
+                name: b.metadata.name.clone().unwrap_or_default(),
+                uid: raw.metadata.uid.clone(),
+                raw: Some(raw),
+                plan,
+            }),
+            None => untouched += 1,
+        }
+    })
+    .await?;
+    drop(index);
+    bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
+    Ok(Planned {
+        fleet,
+        gate,
+        bindings,
+        untouched,
+    })
+}
+
+/// The merge patch of the failback `plan` of the binding `raw`: the tasks from the
+/// returning clusters go (the others kept as stored), a graceful task is added per
+/// cluster left entirely, `spec.clusters` becomes the record (`restore`) or
+/// `spec.rescheduleTriggeredAt` is stamped (`reschedule`), and the records go.
+pub fn failback_patch(
+    raw: &DynamicObject,
+    b: &Binding,
+    plan: &BindingFailback,
+    options: &FailbackOptions,
+    now: Timestamp,
+) -> Value {
+    let mut tasks: Vec<Value> = raw_list(raw, "gracefulEvictionTasks")
+        .into_iter()
+        .filter(|t| {
+            !t["fromCluster"]
+                .as_str()
+                .is_some_and(|c| plan.tasks_removed.iter().any(|r| r == c))
+        })
+        .collect();
+    for task in leaving_tasks(&b.spec, plan, options) {
+        tasks.push(serde_json::to_value(task).expect("tasks serialize"));
+    }
+    let mut spec = json!({"gracefulEvictionTasks": patch_list(tasks)});
+    match options.mode {
+        FailbackMode::Restore => {
+            let clusters: Vec<Value> = plan
+                .after
+                .iter()
+                .flatten()
+                .map(|t| serde_json::to_value(t).expect("clusters serialize"))
+                .collect();
+            spec["clusters"] = patch_list(clusters);
+        }
+        FailbackMode::Reschedule => {
+            spec["rescheduleTriggeredAt"] = json!(reschedule_at(b, now).to_string());
+        }
+    }
+    let mut patch = json!({ "spec": spec });
+    if let Some(annotations) = b.annotations() {
+        if annotations.contains_key(PRE_EVICTION_ANNOTATION) {
+            let mut current = annotations.clone();
+            for c in &plan.clusters {
+                match annotation_after(Some(&current), c) {
+                    Some(v) => current.insert(PRE_EVICTION_ANNOTATION.into(), v),
+                    None => current.remove(PRE_EVICTION_ANNOTATION),
+                };
+            }
+            let value = current
+                .get(PRE_EVICTION_ANNOTATION)
+                .map_or(Value::Null, |v| Value::String(v.clone()));
+            patch["metadata"] = json!({"annotations": {PRE_EVICTION_ANNOTATION: value}});
+        }
+    }
+    patch
+}
+
+/// The pace of the rollout.
+#[derive(Clone, Copy, Debug)]
+pub struct Rollout {
+    /// Bindings in flight (written and not yet done) at once.
+    pub max_concurrent: usize,
+    /// How long a returned binding must stay healthy before it is done.
+    pub min_success: Duration,
+    /// How long a returned binding may take to become healthy.
+    pub progress_deadline: Duration,
+    /// Failures after which no new binding starts.
+    pub max_failures: usize,
+    /// How often a binding in flight is read.
+    pub poll: Duration,
+    /// Send the patches with `dryRun=All` (nothing is watched).
+    pub server_dry_run: bool,
+}
+
+/// How one binding's return ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum ReturnEnd {
+    /// Healthy on the cluster for the minimum success time.
+    Succeeded,
+    /// Written, but not healthy by the progress deadline (or placed elsewhere).
+    Failed,
+    /// The write failed.
+    WriteFailed,
+    /// Nothing to write on the last read.
+    Skipped,
+    /// Written; its health was not followed to the end (interrupted, or server dry run).
+    Unconfirmed,
+    /// Not started: the failure limit was reached.
+    Halted,
+    /// Not started: interrupted.
+    NotStarted,
+}
+
+impl ReturnEnd {
+    /// The word reports print.
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// One binding's return, as it ended.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnedBinding {
+    /// `rb/NAMESPACE/NAME` or `crb/NAME`.
+    pub binding: String,
+    /// How it ended.
+    pub end: ReturnEnd,
+    /// Whether a patch was accepted.
+    pub written: bool,
+    /// The plan as of the write (`None`: not written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<BindingFailback>,
+    /// Why it failed or was not started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// When the write was accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written_at: Option<Timestamp>,
+    /// When it was first seen healthy (of the last healthy stretch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub healthy_at: Option<Timestamp>,
+    /// When it ended.
+    pub ended_at: Timestamp,
+}
+
+/// What the rollout reports as it goes.
+pub enum Event<'a> {
+    /// A write was accepted.
+    Written(&'a str),
+    /// A binding ended.
+    Ended(&'a ReturnedBinding),
+}
+
+/// Roll out the returns `planned` writes: at most `rollout.max_concurrent` in flight,
+/// each planned again on every re-read, watched until done; once
+/// `rollout.max_failures` have failed, or `stop` is set, no new one starts.
+pub async fn roll_out(
+    cp: &ControlPlane,
+    planned: &mut Planned,
+    options: &FailbackOptions,
+    rollout: Rollout,
+    stop: &AtomicBool,
+    on_event: &(dyn Fn(Event) + Sync),
+) -> Vec<ReturnedBinding> {
+    let index = FleetIndex::new(&planned.fleet);
+    let failures = AtomicUsize::new(0);
+    let items: Vec<(usize, Item)> = planned
+        .bindings
+        .iter_mut()
+        .filter(|p| p.plan.decision.writes())
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                i,
+                Item {
+                    kind: p.kind,
+                    namespace: p.namespace.clone(),
+                    name: p.name.clone(),
+                    first: p.raw.take(),
+                    key: p.plan.binding.clone(),
+                },
+            )
+        })
+        .collect();
+    let index = &index;
+    let failures = &failures;
+    let mut ended: Vec<(usize, ReturnedBinding)> = stream::iter(items)
+        .map(|(i, item)| async move {
+            let Item {
+                kind,
+                namespace,
+                name,
+                first,
+                key,
+            } = item;
+            let end = |end, written, plan, error: Option<String>| ReturnedBinding {
+                binding: key.clone(),
+                end,
+                written,
+                plan,
+                error,
+                written_at: None,
+                healthy_at: None,
+                ended_at: Timestamp::now(),
+            };
+            let done = if stop.load(Ordering::SeqCst) {
+                end(
+                    ReturnEnd::NotStarted,
+                    false,
+                    None,
+                    Some(super::write::NOT_STARTED.into()),
+                )
+            } else if failures.load(Ordering::SeqCst) >= rollout.max_failures {
+                end(
+                    ReturnEnd::Halted,
+                    false,
+                    None,
+                    Some(format!(
+                        "not started: {} failure(s) reached --max-failures",
+                        rollout.max_failures
+                    )),
+                )
+            } else {
+                let api = bindings::api(cp, kind, namespace.as_deref());
+                let returned = return_one(
+                    cp,
+                    &api,
+                    &name,
+                    first,
+                    index,
+                    options,
+                    rollout,
+                    stop,
+                    &|| on_event(Event::Written(&key)),
+                )
+                .await;
+                let mut r = returned;
+                r.binding = key.clone();
+                if matches!(r.end, ReturnEnd::Failed | ReturnEnd::WriteFailed) {
+                    failures.fetch_add(1, Ordering::SeqCst);
+                }
+                r
+            };
+            on_event(Event::Ended(&done));
+            (i, done)
+        })
+        .buffer_unordered(rollout.max_concurrent.max(1))
+        .collect()
+        .await;
+    ended.sort_by_key(|(i, _)| *i);
+    ended.into_iter().map(|(_, r)| r).collect()
+}
+
+/// A binding the rollout writes.
+struct Item {
+    kind: BindingKind,
+    namespace: Option<String>,
+    name: String,
+    first: Option<DynamicObject>,
+    key: String,
+}
+
+/// Write one binding's return, then follow its health.
+#[allow(clippy::too_many_arguments)]
+async fn return_one(
+    cp: &ControlPlane,
+    api: &Api<DynamicObject>,
+    name: &str,
+    first: Option<DynamicObject>,
+    index: &FleetIndex<'_>,
+    options: &FailbackOptions,
+    rollout: Rollout,
+    stop: &AtomicBool,
+    on_written: &(dyn Fn() + Sync),
+) -> ReturnedBinding {
+    let now = Timestamp::now();
+    let decide =
+        |obj: &DynamicObject| -> std::result::Result<Plan<Option<BindingFailback>>, String> {
+            let kind = kind_of(obj);
+            let b = typed(obj, kind).ok_or("the binding no longer reads as a binding")?;
+            Ok(match plan_binding(&b, index, options) {
+                Some(p) if p.decision.writes() => {
+                    Plan::Patch(failback_patch(obj, &b, &p, options, now), Some(p))
+                }
+                other => Plan::Keep(other),
+            })
+        };
+    let mut out = ReturnedBinding {
+        binding: String::new(),
+        end: ReturnEnd::Skipped,
+        written: false,
+        plan: None,
+        error: None,
+        written_at: None,
+        healthy_at: None,
+        ended_at: now,
+    };
+    let outcome = patch_with_retry(cp, api, name, first, rollout.server_dry_run, decide).await;
+    let plan = match outcome {
+        Ok(Ok(w)) if w.written => w.decision,
+        Ok(Ok(w)) => {
+            out.plan = w.decision;
+            out.ended_at = Timestamp::now();
+            return out;
+        }
+        Ok(Err(refused)) => {
+            out.end = ReturnEnd::WriteFailed;
+            out.error = Some(refused);
+            out.ended_at = Timestamp::now();
+            return out;
+        }
+        Err(e) => {
+            out.end = ReturnEnd::WriteFailed;
+            out.error = Some(e.message);
+            out.ended_at = Timestamp::now();
+            return out;
+        }
+    };
+    out.written = true;
+    out.written_at = Some(Timestamp::now());
+    on_written();
+    let Some(plan) = plan else {
+        out.end = ReturnEnd::Unconfirmed;
+        out.ended_at = Timestamp::now();
+        return out;
+    };
+    let clusters: Vec<String> = plan
+        .clusters
+        .iter()
+        .filter(|c| {
+            options.mode == FailbackMode::Reschedule
+                || plan.after.iter().flatten().any(|t| &&t.name == c)
+        })
+        .cloned()
+        .collect();
+    out.plan = Some(plan);
+    if rollout.server_dry_run {
+        out.end = ReturnEnd::Unconfirmed;
+        out.ended_at = Timestamp::now();
+        return out;
+    }
+    let (end, healthy_at, why) = follow(api, name, &clusters, rollout, stop).await;
+    out.end = end;
+    out.healthy_at = healthy_at;
+    out.error = why;
+    out.ended_at = Timestamp::now();
+    out
+}
+
+/// Read the binding every `rollout.poll` until it has been healthy on `clusters` for
+/// the minimum success time, is lost, or its deadline passes (or `stop` is set).
+async fn follow(
+    api: &Api<DynamicObject>,
+    name: &str,
+    clusters: &[String],
+    rollout: Rollout,
+    stop: &AtomicBool,
+) -> (ReturnEnd, Option<Timestamp>, Option<String>) {
+    let started = tokio::time::Instant::now();
+    let deadline = started + rollout.progress_deadline;
+    let mut written_generation: Option<i64> = None;
+    let mut healthy_since: Option<(tokio::time::Instant, Timestamp)> = None;
+    let mut last = String::from("not read yet");
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return (
+                ReturnEnd::Unconfirmed,
+                healthy_since.map(|h| h.1),
+                Some(format!("interrupted while waiting: {last}")),
+            );
+        }
+        match api.get(name).await {
+            Ok(obj) => {
+                let kind = kind_of(&obj);
+                match typed(&obj, kind) {
+                    Some(b) => {
+                        let gen =
+                            *written_generation.get_or_insert(b.metadata.generation.unwrap_or(0));
+                        match returned_health(&b, clusters, Some(gen)) {
+                            Returned::Healthy => {
+                                let (since, at) = *healthy_since
+                                    .get_or_insert((tokio::time::Instant::now(), Timestamp::now()));
+                                if since.elapsed() >= rollout.min_success {
+                                    return (ReturnEnd::Succeeded, Some(at), None);
+                                }
+                                last = format!(
+                                    "healthy for {:.0} s of {:.0} s",
+                                    since.elapsed().as_secs_f64(),
+                                    rollout.min_success.as_secs_f64()
+                                );
+                            }
+                            Returned::Pending(why) => {
+                                healthy_since = None;
+                                last = why;
+                            }
+                            Returned::Lost(why) => return (ReturnEnd::Failed, None, Some(why)),
+                        }
+                    }
+                    None => last = "the binding no longer reads as a binding".into(),
+                }
+            }
+            Err(kube::Error::Api(e)) if e.code == 404 => {
+                return (
+                    ReturnEnd::Failed,
+                    None,
+                    Some("the binding was deleted".into()),
+                )
+            }
+            Err(e) => last = format!("cannot read it: {e}"),
+        }
+        let now = tokio::time::Instant::now();
+        // The deadline is for becoming healthy; a healthy stretch runs its course.
+        if healthy_since.is_none() && now >= deadline {
+            return (
+                ReturnEnd::Failed,
+                None,
+                Some(format!(
+                    "not healthy within --progress-deadline {}: {last}",
+                    crate::engine::failback::span(
+                        SignedDuration::try_from(rollout.progress_deadline).unwrap_or_default()
+                    )
+                )),
+            );
+        }
+        let next = match healthy_since {
+            // A healthy stretch may end before the next poll.
+            Some((since, _)) => (now + rollout.poll).min(since + rollout.min_success),
+            None => (now + rollout.poll).min(deadline),
+        };
+        tokio::time::sleep_until(next.max(now + Duration::from_millis(50))).await;
+    }
+}
+
+/// The kind of a raw binding: a namespaced one is a ResourceBinding.
+fn kind_of(obj: &DynamicObject) -> BindingKind {
+    if obj.metadata.namespace.is_some() {
+        BindingKind::ResourceBinding
+    } else {
+        BindingKind::ClusterResourceBinding
+    }
+}
