@@ -97,14 +97,44 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
         items.push(b);
         items.len() - 1
     };
-    add("ResourceBinding", "fb-s0", 3, Spread::Static([1, 1, 1]), "fb");
-    add("ResourceBinding", "fb-s1", 4, Spread::Static([2, 1, 1]), "fb");
+    add(
+        "ResourceBinding",
+        "fb-s0",
+        3,
+        Spread::Static([1, 1, 1]),
+        "fb",
+    );
+    add(
+        "ResourceBinding",
+        "fb-s1",
+        4,
+        Spread::Static([2, 1, 1]),
+        "fb",
+    );
     add("ResourceBinding", "fb-dyn", 6, Spread::Dynamic, "fb");
     add("ResourceBinding", "fb-dup", 2, Spread::Duplicated, "fb");
-    add("ResourceBinding", "fb-one", 1, Spread::Static([10, 1, 1]), "fb");
-    add("ClusterResourceBinding", "fb-shared", 4, Spread::Static([1, 2, 1]), "fb");
+    add(
+        "ResourceBinding",
+        "fb-one",
+        1,
+        Spread::Static([10, 1, 1]),
+        "fb",
+    );
+    add(
+        "ClusterResourceBinding",
+        "fb-shared",
+        4,
+        Spread::Static([1, 2, 1]),
+        "fb",
+    );
     add("ResourceBinding", "rs-dyn", 6, Spread::Dynamic, "rs");
-    let big = add("ResourceBinding", "fb-big", 6, Spread::Static([1, 1, 1]), "fb");
+    let big = add(
+        "ResourceBinding",
+        "fb-big",
+        6,
+        Spread::Static([1, 1, 1]),
+        "fb",
+    );
     items[big]["spec"]["replicaRequirements"]["resourceRequest"]["cpu"] = json!("10");
     create_items(&client, &items).await;
     wait_for(&client, k, 90, "the first scheduling", scheduled).await;
@@ -127,7 +157,10 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
     .await;
     let stop = Arc::new(AtomicBool::new(false));
     let agent = members(client.clone(), stop.clone());
-    wait_for(&client, k, 60, "the graceful eviction", |b| tasks(b).is_empty()).await;
+    wait_for(&client, k, 60, "the graceful eviction", |b| {
+        tasks(b).is_empty()
+    })
+    .await;
     stop.store(true, Ordering::SeqCst);
     agent.await.unwrap();
     let drained: BTreeMap<String, BTreeMap<String, i64>> = bindings(&client)
@@ -202,7 +235,11 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
     assert_eq!(t[0]["fromCluster"], json!(left[0]));
     assert_eq!(
         (&t[0]["producer"], &t[0]["reason"], &t[0]["purgeMode"]),
-        (&json!("karmadactl"), &json!("ClusterFailback"), &json!("Gracefully"))
+        (
+            &json!("karmadactl"),
+            &json!("ClusterFailback"),
+            &json!("Gracefully")
+        )
     );
     // Now member1's copies report healthy: the failback ends, the real controller clears
     // the task.
@@ -223,7 +260,12 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["binding"].as_str().unwrap(), p["decision"].as_str().unwrap()))
+        .map(|p| {
+            (
+                p["binding"].as_str().unwrap(),
+                p["decision"].as_str().unwrap(),
+            )
+        })
         .collect();
     for (key, d) in &decisions {
         match *key {
@@ -251,9 +293,13 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
         .unwrap()
         .iter()
         .all(|r| r["end"] == "succeeded"));
-    wait_for(&client, k, 60, "the graceful eviction of the copies left", |b| {
-        group(b) != "fb" || tasks(b).is_empty()
-    })
+    wait_for(
+        &client,
+        k,
+        60,
+        "the graceful eviction of the copies left",
+        |b| group(b) != "fb" || tasks(b).is_empty(),
+    )
     .await;
 
     // The real scheduler keeps every restored placement (and fb-big where it was).
@@ -300,9 +346,16 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
     assert_eq!(plan["decision"], "reschedule", "{doc:#}");
     let predicted = placed_on(&json!({"spec": {"clusters": plan["after"]}}));
     assert!(predicted.contains_key(BACK), "{predicted:?}");
-    let rs = &bindings(&client).await.into_iter().collect::<BTreeMap<_, _>>()["rb/default/rs-dyn"];
+    let rs = &bindings(&client)
+        .await
+        .into_iter()
+        .collect::<BTreeMap<_, _>>()["rb/default/rs-dyn"];
     assert!(rs["spec"]["rescheduleTriggeredAt"].is_string(), "{rs:#}");
-    assert_eq!(placed_on(rs), predicted, "the real scheduler's fresh decision");
+    assert_eq!(
+        placed_on(rs),
+        predicted,
+        "the real scheduler's fresh decision"
+    );
     stop.store(true, Ordering::SeqCst);
     agent.await.unwrap();
 

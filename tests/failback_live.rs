@@ -591,3 +591,127 @@ async fn confirm_extend_and_prune_each_change_exactly_the_task_they_name() {
     stop.store(true, Ordering::SeqCst);
     agent.await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ctrl_c_stops_the_rollout_and_a_rerun_finishes_it() {
+    let env = support::env();
+    let client = env.admin().await;
+    let (p, ns) = ("fbint", "fb-int");
+    setup(&client, p, ns, 5).await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let agent = fake_controllers(client.clone(), ns.into(), BTreeSet::new(), stop.clone());
+    let m1 = format!("{p}-m1");
+    let child = std::process::Command::new(binary())
+        .env_remove("KUBECONFIG")
+        .env("NO_COLOR", "1")
+        .arg("--kubeconfig")
+        .arg(&env.kubeconfig)
+        .args([
+            "failback",
+            &m1,
+            "-n",
+            ns,
+            "--max-concurrent",
+            "1",
+            "--min-success-time",
+            "30s",
+            "--yes",
+            "-o",
+            "json",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the first return is written (and healthy), Ctrl-C.
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        ns,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = serde_json::to_value(api.get("w00").await.unwrap()).unwrap();
+        if v["status"]["aggregatedStatus"][0]["clusterName"] == json!(m1) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the first return was not written"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    let (stdout, stderr, code) = parts(&out);
+    assert_eq!(code, 3, "{stdout}\n{stderr}");
+    let d = doc(&stdout, &stderr);
+    let ends: Vec<&str> = d["returned"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["end"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            "unconfirmed",
+            "not-started",
+            "not-started",
+            "not-started",
+            "not-started"
+        ],
+        "{d:#}"
+    );
+    // The rerun returns the other four, and finds the first one done.
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &[
+            "failback",
+            &m1,
+            "-n",
+            ns,
+            "--max-concurrent",
+            "4",
+            "--yes",
+            "-o",
+            "json",
+        ],
+    ));
+    stop.store(true, Ordering::SeqCst);
+    agent.await.unwrap();
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let d = doc(&stdout, &stderr);
+    let returned: Vec<&str> = d["returned"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["binding"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        returned,
+        [
+            "rb/fb-int/w01",
+            "rb/fb-int/w02",
+            "rb/fb-int/w03",
+            "rb/fb-int/w04"
+        ]
+    );
+    for b in api.list(&ListParams::default()).await.unwrap() {
+        let v = serde_json::to_value(&b).unwrap();
+        assert_eq!(
+            v["spec"]["clusters"],
+            json!([{"name": m1, "replicas": 2}]),
+            "{v:#}"
+        );
+    }
+}
