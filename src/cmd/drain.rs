@@ -126,13 +126,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         stop: Some(&stop),
         server_dry_run: dry_run == DryRun::Server,
     };
-    let record = |w: &Written| {
-        tally.record(match (w.written, &w.error) {
-            (true, _) => Step::Done,
-            (false, None) => Step::Skipped,
-            (false, Some(_)) => Step::Failed,
-        })
-    };
+    let record = |w: &Written| tally.record(Step::of(w.written, w.error.is_some()));
     let written = drain_ops::evict(&cp, &mut planned, &req.options, control, &record).await;
     tally.finish();
     let interrupted = signals::stopped(&stop);

@@ -333,13 +333,7 @@ async fn act(global: &GlobalArgs, args: &TaskActionArgs, action: TaskAction) -> 
     // Apply.
     let stop = signals::stop_flag(signals::WRITES_STOP);
     let tally = Tally::new(to_write, "bindings");
-    let record = |a: &action_ops::Acted| {
-        tally.record(match (a.written, &a.error) {
-            (true, _) => Step::Done,
-            (false, None) => Step::Skipped,
-            (false, Some(_)) => Step::Failed,
-        })
-    };
+    let record = |a: &action_ops::Acted| tally.record(Step::of(a.written, a.error.is_some()));
     let control = WriteControl {
         max_in_flight: args.max_in_flight,
         stop: Some(&stop),
@@ -471,13 +465,7 @@ async fn abort(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Result<ExitCod
     // Apply.
     let stop = signals::stop_flag(signals::WRITES_STOP);
     let tally = Tally::new(to_write, "aborts");
-    let record = |a: &Aborted| {
-        tally.record(match (a.written, &a.error) {
-            (true, _) => Step::Done,
-            (false, None) => Step::Skipped,
-            (false, Some(_)) => Step::Failed,
-        })
-    };
+    let record = |a: &Aborted| tally.record(Step::of(a.written, a.error.is_some()));
     let control = WriteControl {
         max_in_flight: args.max_in_flight,
         stop: Some(&stop),

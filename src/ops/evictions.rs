@@ -85,6 +85,30 @@ pub async fn plan(
             step,
         });
     };
+    read_targets(
+        cp,
+        targets,
+        |b| {
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .any(|t| t.from_cluster == cluster)
+        },
+        &mut keep,
+    )
+    .await?;
+    planned.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
+    Ok((fleet_cluster, planned))
+}
+
+/// Read the binding `targets` names, or every binding in its scope that `wanted` admits,
+/// and hand each to `visit` (raw and typed).
+pub async fn read_targets(
+    cp: &ControlPlane,
+    targets: &AbortTargets,
+    wanted: impl Fn(&Binding) -> bool,
+    visit: &mut impl FnMut(DynamicObject, Binding),
+) -> Result<()> {
     match targets {
         AbortTargets::One {
             kind,
@@ -99,23 +123,18 @@ pub async fn plan(
                 .map_err(|e| crate::client::api_error(&e, &what, &cp.server))?;
             let b = typed(&raw, *kind)
                 .ok_or_else(|| Error::failure(format!("{what} does not read as a binding")))?;
-            keep(raw, b);
+            visit(raw, b);
         }
         AbortTargets::All(scope) => {
             for_each_binding(cp, scope, |raw, b| {
-                if b.spec
-                    .graceful_eviction_tasks
-                    .iter()
-                    .any(|t| t.from_cluster == cluster)
-                {
-                    keep(raw, b);
+                if wanted(&b) {
+                    visit(raw, b);
                 }
             })
             .await?;
         }
     }
-    planned.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
-    Ok((fleet_cluster, planned))
+    Ok(())
 }
 
 /// The merge patch of an abort: the task leaves `spec.gracefulEvictionTasks` (the others

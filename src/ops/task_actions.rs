@@ -9,13 +9,13 @@ use kube::api::DynamicObject;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::bindings::{self, for_each_binding, patch_list, raw_list, typed};
-use super::evictions::AbortTargets;
+use super::bindings::{self, patch_list, raw_list, typed};
+use super::evictions::{read_targets, AbortTargets};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::Cluster;
 use crate::client::{ControlPlane, Plan};
 use crate::engine::task_actions::{plan_action, ActionDecision, ActionStep, TaskAction, TaskEdit};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::fleet::{Binding, BindingKind};
 use crate::state;
 
@@ -104,31 +104,13 @@ pub async fn plan(
             });
         }
     };
-    match targets {
-        AbortTargets::One {
-            kind,
-            namespace,
-            name,
-        } => {
-            let api = bindings::api(cp, *kind, namespace.as_deref());
-            let what = format!("{} {name:?}", bindings::resource(*kind).kind.to_lowercase());
-            let raw = api
-                .get(name)
-                .await
-                .map_err(|e| crate::client::api_error(&e, &what, &cp.server))?;
-            let b = typed(&raw, *kind)
-                .ok_or_else(|| Error::failure(format!("{what} does not read as a binding")))?;
-            keep(raw, b);
-        }
-        AbortTargets::All(scope) => {
-            for_each_binding(cp, scope, |raw, b| {
-                if !b.spec.graceful_eviction_tasks.is_empty() {
-                    keep(raw, b)
-                }
-            })
-            .await?;
-        }
-    }
+    read_targets(
+        cp,
+        targets,
+        |b| !b.spec.graceful_eviction_tasks.is_empty(),
+        &mut keep,
+    )
+    .await?;
     planned.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
     Ok(planned)
 }

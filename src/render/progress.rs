@@ -38,6 +38,17 @@ pub enum Step {
     Failed,
 }
 
+impl Step {
+    /// How a write ended: accepted, or else failed (with an error) or had nothing to do.
+    pub fn of(written: bool, failed: bool) -> Step {
+        match (written, failed) {
+            (true, _) => Step::Done,
+            (false, false) => Step::Skipped,
+            (false, true) => Step::Failed,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Counts {
     done: usize,
