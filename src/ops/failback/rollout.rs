@@ -1,8 +1,6 @@
-//! `failback` on the live control plane: read the fleet, hold each returning cluster to
-//! the health gate, plan every binding that left it, then roll the returns out a few at
-//! a time — each written with optimistic locking (planned again on every re-read), then
-//! watched until it has been healthy on the cluster for the minimum success time, or
-//! until its progress deadline — and stop starting new ones once enough have failed.
+//! The failback's rollout: at most `max_concurrent` returns in flight, each written with
+//! optimistic locking and then read until it has been healthy for the minimum success
+//! time, or its progress deadline passes; no new one starts once enough have failed.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -11,178 +9,15 @@ use futures::stream::{self, StreamExt};
 use jiff::{SignedDuration, Timestamp};
 use kube::api::{Api, DynamicObject};
 use serde::Serialize;
-use serde_json::{json, Value};
 
-use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, BindingScope};
-use crate::api::Cluster;
-use crate::client::{patch_with_retry, select_clusters, ControlPlane, Plan, Targets};
-use crate::engine::abort::annotation_after;
-use crate::engine::drain::PRE_EVICTION_ANNOTATION;
+use super::super::bindings::{self, typed};
+use super::{failback_patch, Planned};
+use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::failback::{
-    health_gate, leaving_tasks, plan_binding, reschedule_at, returned_health, BindingFailback,
-    FailbackMode, FailbackOptions, Returned,
+    plan_binding, returned_health, BindingFailback, FailbackMode, FailbackOptions, Returned,
 };
 use crate::engine::placement::FleetIndex;
-use crate::engine::Reason;
-use crate::error::Result;
-use crate::fleet::{Binding, BindingKind};
-use crate::state;
-
-/// What the operator asked for.
-#[derive(Clone, Debug)]
-pub struct FailbackRequest {
-    /// The plan's options (`clusters` is filled in from the targets).
-    pub options: FailbackOptions,
-    /// Which bindings.
-    pub scope: BindingScope,
-    /// How long a cluster must have been Ready.
-    pub stable_for: SignedDuration,
-}
-
-/// A cluster the gate refused, and why.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GateRefusal {
-    pub cluster: String,
-    pub reasons: Vec<Reason>,
-}
-
-/// A binding the failback touches, as read, and its plan.
-pub struct PlannedFailback {
-    pub kind: BindingKind,
-    pub namespace: Option<String>,
-    pub name: String,
-    /// `metadata.uid` (for the Events about it).
-    pub uid: Option<String>,
-    /// The binding as read; the first write attempt takes it.
-    pub raw: Option<DynamicObject>,
-    pub plan: BindingFailback,
-}
-
-/// The fleet as read, the gate and the plan.
-pub struct Planned {
-    /// Every cluster.
-    pub fleet: Vec<Cluster>,
-    /// Clusters the health gate refuses (empty: it passes).
-    pub gate: Vec<GateRefusal>,
-    /// Every binding that left the clusters, in kind then namespace/name order.
-    pub bindings: Vec<PlannedFailback>,
-    /// Bindings in scope that never left them.
-    pub untouched: usize,
-}
-
-/// Read the fleet, hold `targets` to the health gate at `now`, and plan the failback.
-pub async fn plan(
-    cp: &ControlPlane,
-    targets: &Targets,
-    req: &mut FailbackRequest,
-    now: Timestamp,
-) -> Result<Planned> {
-    let fleet = state::load_clusters(cp).await?;
-    let returning = select_clusters(&fleet, targets)?;
-    req.options.clusters = returning
-        .iter()
-        .filter_map(|c| c.metadata.name.clone())
-        .collect();
-    if req.options.message.is_empty() {
-        req.options.message = format!(
-            "returned to {} by `karmadactl failback`",
-            req.options.clusters.join(", ")
-        );
-    }
-    let gate = returning
-        .iter()
-        .filter_map(|c| {
-            health_gate(c, req.stable_for, now)
-                .err()
-                .map(|reasons| GateRefusal {
-                    cluster: c.metadata.name.clone().unwrap_or_default(),
-                    reasons,
-                })
-        })
-        .collect();
-    let index = FleetIndex::new(&fleet);
-    let mut bindings = Vec::new();
-    let mut untouched = 0;
-    for_each_binding(cp, &req.scope, |raw, b| {
-        match plan_binding(&b, &index, &req.options) {
-            Some(plan) => bindings.push(PlannedFailback {
-                kind: b.kind,
-                namespace: b.metadata.namespace.clone(),
-                name: b.metadata.name.clone().unwrap_or_default(),
-                uid: raw.metadata.uid.clone(),
-                raw: Some(raw),
-                plan,
-            }),
-            None => untouched += 1,
-        }
-    })
-    .await?;
-    drop(index);
-    bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
-    Ok(Planned {
-        fleet,
-        gate,
-        bindings,
-        untouched,
-    })
-}
-
-/// The merge patch of the failback `plan` of the binding `raw`: the tasks from the
-/// returning clusters go (the others kept as stored), a graceful task is added per
-/// cluster left entirely, `spec.clusters` becomes the record (`restore`) or
-/// `spec.rescheduleTriggeredAt` is stamped (`reschedule`), and the records go.
-pub fn failback_patch(
-    raw: &DynamicObject,
-    b: &Binding,
-    plan: &BindingFailback,
-    options: &FailbackOptions,
-    now: Timestamp,
-) -> Value {
-    let mut tasks: Vec<Value> = raw_list(raw, "gracefulEvictionTasks")
-        .into_iter()
-        .filter(|t| {
-            !t["fromCluster"]
-                .as_str()
-                .is_some_and(|c| plan.tasks_removed.iter().any(|r| r == c))
-        })
-        .collect();
-    for task in leaving_tasks(&b.spec, plan, options) {
-        tasks.push(serde_json::to_value(task).expect("tasks serialize"));
-    }
-    let mut spec = json!({"gracefulEvictionTasks": patch_list(tasks)});
-    match options.mode {
-        FailbackMode::Restore => {
-            let clusters: Vec<Value> = plan
-                .after
-                .iter()
-                .flatten()
-                .map(|t| serde_json::to_value(t).expect("clusters serialize"))
-                .collect();
-            spec["clusters"] = patch_list(clusters);
-        }
-        FailbackMode::Reschedule => {
-            spec["rescheduleTriggeredAt"] = json!(reschedule_at(b, now).to_string());
-        }
-    }
-    let mut patch = json!({ "spec": spec });
-    if let Some(annotations) = b.annotations() {
-        if annotations.contains_key(PRE_EVICTION_ANNOTATION) {
-            let mut current = annotations.clone();
-            for c in &plan.clusters {
-                match annotation_after(Some(&current), c) {
-                    Some(v) => current.insert(PRE_EVICTION_ANNOTATION.into(), v),
-                    None => current.remove(PRE_EVICTION_ANNOTATION),
-                };
-            }
-            let value = current
-                .get(PRE_EVICTION_ANNOTATION)
-                .map_or(Value::Null, |v| Value::String(v.clone()));
-            patch["metadata"] = json!({"annotations": {PRE_EVICTION_ANNOTATION: value}});
-        }
-    }
-    patch
-}
+use crate::fleet::BindingKind;
 
 /// The pace of the rollout.
 #[derive(Clone, Copy, Debug)]
@@ -320,7 +155,7 @@ pub async fn roll_out(
                     ReturnEnd::NotStarted,
                     false,
                     None,
-                    Some(super::write::NOT_STARTED.into()),
+                    Some(crate::ops::write::NOT_STARTED.into()),
                 )
             } else if failures.load(Ordering::SeqCst) >= rollout.max_failures {
                 end(
