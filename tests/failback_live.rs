@@ -136,6 +136,38 @@ async fn never_more_than_max_concurrent_in_flight_each_healthy_for_the_min_succe
     let agent = fake_controllers(client.clone(), ns.into(), BTreeSet::new(), stop.clone());
     let proxy = Proxy::start(env);
     let m1 = format!("{p}-m1");
+    // --dry-run=server: the server validates all ten writes, nothing changes, and the
+    // health is not followed.
+    let rb: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        ns,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    // (The fake scheduler writes the status meanwhile: spec and annotations are compared.)
+    let versions = || async {
+        rb.list(&ListParams::default())
+            .await
+            .unwrap()
+            .items
+            .iter()
+            .map(|b| (b.data["spec"].clone(), b.metadata.annotations.clone()))
+            .collect::<Vec<_>>()
+    };
+    let before = versions().await;
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["failback", &m1, "-n", ns, "--dry-run=server", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let d = doc(&stdout, &stderr);
+    assert_eq!(d["dryRun"], "server");
+    assert_eq!(d["summary"]["ends"], json!({"unconfirmed": 10}), "{d:#}");
+    assert_eq!(
+        versions().await,
+        before,
+        "nothing written by a server dry run"
+    );
     let started = Instant::now();
     let (stdout, stderr, code) = parts(&karmadactl(
         &proxy.kubeconfig,
