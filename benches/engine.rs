@@ -8,12 +8,15 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jiff::Timestamp;
+use karmadactl::engine::drain::{drained_spec, record, DrainOptions};
+use karmadactl::engine::failback::{plan_binding, FailbackMode, FailbackOptions};
 use karmadactl::engine::noexecute::decide_cluster;
 use karmadactl::engine::placement::FleetIndex;
 use karmadactl::engine::queue::{
     simulate_queue, ClusterFault, PreCheck, QueueItem, QueueModel, QueueSettings,
 };
 use karmadactl::engine::settings::ControllerSettings;
+use karmadactl::engine::settings::PurgeMode;
 use karmadactl::engine::simulate::{simulate, Scenario};
 use karmadactl::engine::toleration::BindingRef;
 use karmadactl::fleet::BindingKind;
@@ -79,6 +82,70 @@ fn engine(c: &mut Criterion) {
                 s.bindings
                     .iter()
                     .filter(|x| index.predict(&x.spec).is_ok())
+                    .count()
+            })
+        });
+    }
+    group.finish();
+
+    // Failback planning over the bindings drained from the busiest cluster (the drain
+    // applied and its tasks cleared), against the plain placement prediction of the same
+    // bindings as the baseline of the run.
+    let mut group = c.benchmark_group("failback_plan");
+    let mut per_cluster = std::collections::HashMap::<&str, usize>::new();
+    for b in &large.bindings {
+        for t in &b.spec.clusters {
+            *per_cluster.entry(t.name.as_str()).or_default() += 1;
+        }
+    }
+    let busiest = per_cluster
+        .iter()
+        .max_by_key(|(name, n)| (**n, std::cmp::Reverse(**name)))
+        .map(|(name, _)| name.to_string())
+        .unwrap();
+    let drained: Vec<_> = large
+        .bindings
+        .iter()
+        .filter(|b| b.spec.clusters.iter().any(|t| t.name == busiest))
+        .map(|b| {
+            let mut after = b.clone();
+            after.spec = drained_spec(
+                &b.spec,
+                &[busiest.as_str()],
+                PurgeMode::Gracefully,
+                &DrainOptions::default(),
+            );
+            after.spec.graceful_eviction_tasks.clear();
+            let annotations = after.metadata.annotations.get_or_insert_default();
+            annotations.insert(
+                karmadactl::engine::drain::PRE_EVICTION_ANNOTATION.into(),
+                record(b.annotations(), &[busiest.as_str()], &b.spec.clusters),
+            );
+            after
+        })
+        .collect();
+    let index = FleetIndex::new(&large.clusters);
+    group.throughput(Throughput::Elements(drained.len() as u64));
+    group.bench_function("predict (baseline)", |b| {
+        b.iter(|| {
+            drained
+                .iter()
+                .filter(|x| index.predict(&x.spec).is_ok())
+                .count()
+        })
+    });
+    for mode in [FailbackMode::Restore, FailbackMode::Reschedule] {
+        let options = FailbackOptions {
+            clusters: vec![busiest.clone()],
+            mode,
+            ..Default::default()
+        };
+        group.bench_function(mode.as_str(), |b| {
+            b.iter(|| {
+                drained
+                    .iter()
+                    .filter_map(|x| plan_binding(x, &index, &options))
+                    .filter(|p| p.decision.writes())
                     .count()
             })
         });
