@@ -98,6 +98,22 @@ async fn hostile_selectors_write_nothing() {
                 "--yes",
             ],
             vec!["evictions", "list", "-A", "--binding-selector", sel],
+            vec![
+                "evictions",
+                "prune",
+                "--recovered",
+                "--all",
+                "--binding-selector",
+                sel,
+                "--yes",
+            ],
+            vec![
+                "failback",
+                "hostile-target",
+                "--binding-selector",
+                sel,
+                "--yes",
+            ],
         ] {
             let out = parts(&karmadactl(&proxy.kubeconfig, "admin", &args));
             assert_one_line(&format!("{args:?}"), out, 2);
