@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
             [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
             [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
+            [CompletionResult]::new('failover', 'failover', [CompletionResultType]::ParameterValue, 'Cluster failover as a whole: `failover doctor` checks whether it would happen')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -505,6 +506,59 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'karmadactl;failover' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;failover;doctor' {
+            [CompletionResult]::new('--host-kubeconfig', '--host-kubeconfig', [CompletionResultType]::ParameterName, 'Kubeconfig of the host cluster Karmada runs on: the controller settings are read from the karmada-controller-manager and karmada-webhook Deployments there')
+            [CompletionResult]::new('--host-context', '--host-context', [CompletionResultType]::ParameterName, 'Context of --host-kubeconfig (default: its current context)')
+            [CompletionResult]::new('--karmada-namespace', '--karmada-namespace', [CompletionResultType]::ParameterName, 'Namespace of the Karmada components on the host cluster')
+            [CompletionResult]::new('--allow-no-execute-taint-policy', '--allow-no-execute-taint-policy', [CompletionResultType]::ParameterName, 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings per second each eviction worker paces itself to (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)')
+            [CompletionResult]::new('--rate-limiter-base-delay', '--rate-limiter-base-delay', [CompletionResultType]::ParameterName, 'Base delay of the rate limiter''s per-item back-off (default: 5ms)')
+            [CompletionResult]::new('--rate-limiter-max-delay', '--rate-limiter-max-delay', [CompletionResultType]::ParameterName, 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)')
+            [CompletionResult]::new('--rate-limiter-qps', '--rate-limiter-qps', [CompletionResultType]::ParameterName, 'Token-bucket refill of the rate limiter, per second (default: 10)')
+            [CompletionResult]::new('--rate-limiter-bucket-size', '--rate-limiter-bucket-size', [CompletionResultType]::ParameterName, 'Token-bucket size of the rate limiter (default: 100)')
+            [CompletionResult]::new('--queue-model', '--queue-model', [CompletionResultType]::ParameterName, 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;failover;help' {
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;failover;help;doctor' {
+            break
+        }
+        'karmadactl;failover;help;help' {
+            break
+        }
         'karmadactl;history' {
             [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
@@ -558,6 +612,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('drain', 'drain', [CompletionResultType]::ParameterValue, 'Drain clusters for maintenance: cordon, then evict every binding that can move')
             [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
             [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
+            [CompletionResult]::new('failover', 'failover', [CompletionResultType]::ParameterValue, 'Cluster failover as a whole: `failover doctor` checks whether it would happen')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -618,6 +673,13 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;help;failback' {
+            break
+        }
+        'karmadactl;help;failover' {
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            break
+        }
+        'karmadactl;help;failover;doctor' {
             break
         }
         'karmadactl;help;history' {

@@ -34,6 +34,9 @@ _karmadactl() {
             karmadactl,failback)
                 cmd="karmadactl__subcmd__failback"
                 ;;
+            karmadactl,failover)
+                cmd="karmadactl__subcmd__failover"
+                ;;
             karmadactl,help)
                 cmd="karmadactl__subcmd__help"
                 ;;
@@ -88,6 +91,18 @@ _karmadactl() {
             karmadactl__subcmd__evictions__subcmd__help,prune)
                 cmd="karmadactl__subcmd__evictions__subcmd__help__subcmd__prune"
                 ;;
+            karmadactl__subcmd__failover,doctor)
+                cmd="karmadactl__subcmd__failover__subcmd__doctor"
+                ;;
+            karmadactl__subcmd__failover,help)
+                cmd="karmadactl__subcmd__failover__subcmd__help"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help,doctor)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__doctor"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help,help)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__help"
+                ;;
             karmadactl__subcmd__help,completion)
                 cmd="karmadactl__subcmd__help__subcmd__completion"
                 ;;
@@ -105,6 +120,9 @@ _karmadactl() {
                 ;;
             karmadactl__subcmd__help,failback)
                 cmd="karmadactl__subcmd__help__subcmd__failback"
+                ;;
+            karmadactl__subcmd__help,failover)
+                cmd="karmadactl__subcmd__help__subcmd__failover"
                 ;;
             karmadactl__subcmd__help,help)
                 cmd="karmadactl__subcmd__help__subcmd__help"
@@ -138,6 +156,9 @@ _karmadactl() {
                 ;;
             karmadactl__subcmd__help__subcmd__evictions,prune)
                 cmd="karmadactl__subcmd__help__subcmd__evictions__subcmd__prune"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover,doctor)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__doctor"
                 ;;
             karmadactl__subcmd__help__subcmd__policy,apply)
                 cmd="karmadactl__subcmd__help__subcmd__policy__subcmd__apply"
@@ -179,7 +200,7 @@ _karmadactl() {
 
     case "${cmd}" in
         karmadactl)
-            opts="-v -h -V --kubeconfig --karmada-context --v --request-timeout --help --version taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help"
+            opts="-v -h -V --kubeconfig --karmada-context --v --request-timeout --help --version taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1112,8 +1133,198 @@ _karmadactl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        karmadactl__subcmd__failover)
+            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help doctor help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__doctor)
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --allow-no-execute-taint-policy --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --host-kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-no-execute-taint-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --snapshot)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enable-no-execute-taint-eviction)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-execute-taint-eviction-purge-mode)
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
+                    return 0
+                    ;;
+                --graceful-eviction-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secondary-resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unhealthy-cluster-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --large-cluster-num-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help)
+            opts="doctor help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         karmadactl__subcmd__help)
-            opts="taint cordon uncordon dry-run policy drain evictions failback history snapshot completion help"
+            opts="taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1269,6 +1480,34 @@ _karmadactl() {
         karmadactl__subcmd__help__subcmd__failback)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover)
+            opts="doctor"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -35,6 +35,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
             cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
             cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+            cand failover 'Cluster failover as a whole: `failover doctor` checks whether it would happen'
             cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
@@ -473,6 +474,54 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;failover'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;failover;doctor'= {
+            cand --host-kubeconfig 'Kubeconfig of the host cluster Karmada runs on: the controller settings are read from the karmada-controller-manager and karmada-webhook Deployments there'
+            cand --host-context 'Context of --host-kubeconfig (default: its current context)'
+            cand --karmada-namespace 'Namespace of the Karmada components on the host cluster'
+            cand --allow-no-execute-taint-policy 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;failover;help'= {
+            cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;failover;help;doctor'= {
+        }
+        &'karmadactl;failover;help;help'= {
+        }
         &'karmadactl;history'= {
             cand --cluster 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)'
             cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
@@ -523,6 +572,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand drain 'Drain clusters for maintenance: cordon, then evict every binding that can move'
             cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
             cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
+            cand failover 'Cluster failover as a whole: `failover doctor` checks whether it would happen'
             cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
@@ -567,6 +617,11 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;help;evictions;prune'= {
         }
         &'karmadactl;help;failback'= {
+        }
+        &'karmadactl;help;failover'= {
+            cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+        }
+        &'karmadactl;help;failover;doctor'= {
         }
         &'karmadactl;help;history'= {
         }

@@ -2,6 +2,7 @@
 //! at parse time. Parsing only: no behaviour lives here.
 
 mod commands;
+mod doctor;
 mod evictions;
 mod failback;
 mod history;
@@ -17,6 +18,7 @@ use clap::{Args, Parser, Subcommand};
 /// Shells with completion scripts.
 pub use clap_complete::Shell;
 pub use commands::*;
+pub use doctor::*;
 pub use evictions::*;
 pub use failback::*;
 pub use history::*;
@@ -108,6 +110,9 @@ pub enum Command {
     /// watched until healthy there.
     #[command(after_help = failback::FAILBACK_EXAMPLES)]
     Failback(FailbackArgs),
+    /// Cluster failover as a whole: `failover doctor` checks whether it would happen.
+    #[command(subcommand)]
+    Failover(FailoverCommand),
     /// The failover record of a binding, or of every binding a cluster touched: evictions,
     /// drains, aborts and scheduling, oldest first.
     #[command(after_help = history::HISTORY_EXAMPLES)]

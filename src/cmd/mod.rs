@@ -4,6 +4,7 @@
 mod common;
 pub mod completion;
 pub mod cordon;
+pub mod doctor;
 pub mod drain;
 pub mod dry_run;
 pub mod evaluate_taints;
@@ -16,7 +17,7 @@ mod signals;
 pub mod snapshot;
 pub mod taint;
 
-use crate::cli::{Cli, Command, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
+use crate::cli::{Cli, Command, FailoverCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
 use crate::error::{Error, ExitCode, Result};
 
 /// Run the parsed command line.
@@ -29,6 +30,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Drain(args) => drain::run(&cli.global, args).await,
         Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
         Command::Failback(args) => failback::run(&cli.global, args).await,
+        Command::Failover(FailoverCommand::Doctor(args)) => doctor::run(&cli.global, args).await,
         Command::History(args) => history::run(&cli.global, args).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,

@@ -11,6 +11,7 @@ pub mod abort;
 pub mod admission;
 pub mod affinity;
 pub mod division;
+pub mod doctor;
 pub mod drain;
 pub mod estimate;
 pub mod eviction;

@@ -3,6 +3,7 @@
 //! with an outcome the command renders.
 
 pub mod bindings;
+pub mod doctor;
 pub mod drain;
 pub mod events;
 pub mod evictions;

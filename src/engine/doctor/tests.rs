@@ -1,0 +1,287 @@
+use super::*;
+use crate::engine::queue::QueueSettings;
+use crate::fleet::{Binding, BindingKind};
+use serde_json::json;
+use strum::IntoEnumIterator;
+
+fn now() -> Timestamp {
+    "2026-11-22T12:00:00Z".parse().unwrap()
+}
+
+fn cluster(name: &str) -> Cluster {
+    serde_json::from_value(json!({
+        "metadata": {"name": name, "labels": {"name": name}},
+        "spec": {},
+        "status": {
+            "conditions": [{"type": "Ready", "status": "True", "reason": "ClusterReady", "message": "",
+                            "lastTransitionTime": "2026-11-01T00:00:00Z"}],
+            "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+            "resourceSummary": {"allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"}}
+        }
+    }))
+    .unwrap()
+}
+
+fn binding(name: &str, names: &[&str], tasks: serde_json::Value) -> Binding {
+    let placement = json!({
+        "clusterAffinity": {"clusterNames": names},
+        "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                              "weightPreference": {"dynamicWeight": "AvailableReplicas"}}
+    });
+    serde_json::from_value::<Binding>(json!({
+        "metadata": {"name": name, "namespace": "ns", "generation": 1,
+                     "annotations": {"policy.karmada.io/applied-placement": placement.to_string()}},
+        "spec": {
+            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name, "namespace": "ns"},
+            "replicas": 2,
+            "placement": placement,
+            "clusters": [{"name": "m1", "replicas": 2}],
+            "gracefulEvictionTasks": tasks
+        }
+    }))
+    .map(|mut b| {
+        b.kind = BindingKind::ResourceBinding;
+        b
+    })
+    .unwrap()
+}
+
+fn taint_policy(name: &str, effect: &str, targets: Option<&[&str]>) -> ClusterTaintPolicy {
+    let mut spec = json!({
+        "addOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["False", "Unknown"]}],
+        "taints": [{"key": "cluster.karmada.io/not-ready", "effect": effect}]
+    });
+    if let Some(t) = targets {
+        spec["targetClusters"] = json!({"clusterNames": t});
+    }
+    serde_json::from_value(json!({"metadata": {"name": name}, "spec": spec})).unwrap()
+}
+
+/// A healthy control plane: every switch on, one NoExecute policy for all clusters, one
+/// binding on m1 that can move to m2.
+fn healthy() -> FleetState {
+    FleetState {
+        clusters: vec![cluster("m1"), cluster("m2")],
+        bindings: vec![binding("web", &["m1", "m2"], json!([]))],
+        taint_policies: vec![taint_policy("not-ready", "NoExecute", None)],
+        ..Default::default()
+    }
+}
+
+fn on() -> ControllerSettings {
+    ControllerSettings {
+        failover_feature_gate: true,
+        enable_no_execute_taint_eviction: true,
+        ..Default::default()
+    }
+}
+
+fn run(
+    state: &FleetState,
+    settings: &ControllerSettings,
+    queue: &QueueSettings,
+    allow: bool,
+) -> Diagnosis {
+    let sources: BTreeMap<String, String> = [(
+        "feature-gates".to_string(),
+        "deployment karmada-system/karmada-controller-manager".to_string(),
+    )]
+    .into();
+    diagnose(&DoctorInput {
+        state,
+        settings,
+        queue,
+        webhook: WebhookSettings {
+            allow_no_execute_taint_policy: allow,
+        },
+        sources: &sources,
+        now: now(),
+    })
+}
+
+fn codes(d: &Diagnosis) -> Vec<FindingCode> {
+    d.findings.iter().map(|f| f.code).collect()
+}
+
+fn healthy_run() -> Diagnosis {
+    run(&healthy(), &on(), &QueueSettings::default(), true)
+}
+
+#[test]
+fn a_healthy_plane_gets_a_clean_bill_and_per_cluster_answers() {
+    let d = healthy_run();
+    assert_eq!(codes(&d), []);
+    assert_eq!(d.worst(), None);
+    assert!(d.failover_on);
+    assert_eq!(d.verdict, "cluster failover is ON: every check passed");
+    let m1 = &d.clusters[0];
+    assert_eq!((m1.bindings, m1.moving, m1.blocked), (1, 1, 0), "{m1:?}");
+    assert_eq!(m1.first_after_seconds, Some(0));
+    assert_eq!(m1.policies, ["not-ready"]);
+    let m2 = &d.clusters[1];
+    assert_eq!(
+        m2.nothing_moves.as_deref(),
+        Some("no binding is placed on it")
+    );
+    assert_eq!(
+        d.settings[0].source,
+        "deployment karmada-system/karmada-controller-manager"
+    );
+    assert_eq!(d.settings[1].source, "upstream default");
+}
+
+#[test]
+fn the_gate_and_the_eviction_switch() {
+    let mut s = on();
+    s.failover_feature_gate = false;
+    let d = run(&healthy(), &s, &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::FailoverGateOff]);
+    assert!(!d.failover_on);
+    assert!(
+        d.verdict.starts_with("cluster failover is OFF: Failover=false on karmada-controller-manager (deployment karmada-system/karmada-controller-manager)"),
+        "{}",
+        d.verdict
+    );
+    assert!(d.clusters[0]
+        .nothing_moves
+        .as_deref()
+        .unwrap()
+        .contains("Failover=false"));
+    assert_eq!(d.clusters[0].moving, 0);
+    let mut s = on();
+    s.enable_no_execute_taint_eviction = false;
+    let d = run(&healthy(), &s, &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::NoexecuteEvictionOff]);
+    assert_eq!(d.worst(), Some(Severity::Error));
+}
+
+#[test]
+fn purge_mode_rate_and_timeout() {
+    let mut s = on();
+    s.no_execute_taint_eviction_purge_mode = PurgeMode::Directly;
+    assert_eq!(
+        codes(&run(&healthy(), &s, &QueueSettings::default(), true)),
+        [FindingCode::PurgeModeDirectly]
+    );
+    let q = QueueSettings {
+        resource_eviction_rate: 0.0,
+        ..Default::default()
+    };
+    let d = run(&healthy(), &on(), &q, true);
+    assert_eq!(codes(&d), [FindingCode::EvictionRateZero]);
+    assert_eq!(d.verdict, "cluster failover is ON, with 1 warning(s)");
+    assert_eq!(d.worst(), Some(Severity::Warning));
+    let mut s = on();
+    s.graceful_eviction_timeout_seconds = 30;
+    assert_eq!(
+        codes(&run(&healthy(), &s, &QueueSettings::default(), true)),
+        [FindingCode::GracefulTimeoutShort]
+    );
+    s.graceful_eviction_timeout_seconds = SHORT_GRACEFUL_TIMEOUT_SECONDS;
+    assert_eq!(
+        codes(&run(&healthy(), &s, &QueueSettings::default(), true)),
+        []
+    );
+}
+
+#[test]
+fn policies_coverage_and_the_webhook() {
+    let mut state = healthy();
+    state.taint_policies = vec![taint_policy("soft", "NoSchedule", None)];
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::NoNoexecutePolicy]);
+    assert!(!d.failover_on);
+    assert_eq!(d.findings[0].evidence, ["soft (NoSchedule only)"]);
+    assert!(d.clusters[0]
+        .nothing_moves
+        .as_deref()
+        .unwrap()
+        .contains("no NoExecute ClusterTaintPolicy"));
+    // ... and the webhook would refuse one: an error too.
+    let d = run(&state, &on(), &QueueSettings::default(), false);
+    assert_eq!(
+        codes(&d),
+        [
+            FindingCode::NoNoexecutePolicy,
+            FindingCode::WebhookRejectsNoexecutePolicy
+        ]
+    );
+    assert_eq!(d.findings[1].severity, Severity::Error);
+    // With a policy in place the webhook's refusal is a warning.
+    let d = run(&healthy(), &on(), &QueueSettings::default(), false);
+    assert_eq!(codes(&d), [FindingCode::WebhookRejectsNoexecutePolicy]);
+    assert_eq!(d.findings[0].severity, Severity::Warning);
+    // A policy for m1 only leaves m2 uncovered.
+    let mut state = healthy();
+    state.taint_policies = vec![taint_policy("m1-only", "NoExecute", Some(&["m1"]))];
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::ClustersUncovered]);
+    assert_eq!(d.findings[0].evidence, ["m2"]);
+}
+
+#[test]
+fn the_fleet_policies_bindings_and_tasks() {
+    let mut state = healthy();
+    state.propagation_policies = vec![serde_json::from_value(json!({
+        "metadata": {"name": "forever", "namespace": "ns"},
+        "spec": {
+            "resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
+            "placement": {"clusterTolerations": [{"key": "cluster.karmada.io/not-ready", "operator": "Exists", "effect": "NoExecute"}]}
+        }
+    }))
+    .unwrap()];
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::PolicyNeverFailsOver]);
+    assert!(
+        d.findings[0].evidence[0]
+            .starts_with("propagationpolicy/ns/forever: noexecute-tolerated-forever"),
+        "{:?}",
+        d.findings[0].evidence
+    );
+
+    let mut state = healthy();
+    state.bindings.push(binding("pinned", &["m1"], json!([])));
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::NowhereToGo]);
+    assert_eq!(d.findings[0].evidence, ["m1: 1 binding(s): rb/ns/pinned"]);
+    assert_eq!(d.clusters[0].blocked, 1, "{:?}", d.clusters[0]);
+    assert_eq!(d.clusters[0].moving, 1);
+
+    let mut state = healthy();
+    state.bindings = vec![binding(
+        "web",
+        &["m1", "m2"],
+        json!([{"fromCluster": "m2", "reason": "TaintUntolerated", "producer": "TaintManager"}]),
+    )];
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    // The stale task keeps m2 out of web's placement: from m1 it has nowhere to go now,
+    // which is why a stale task matters.
+    assert_eq!(
+        codes(&d),
+        [FindingCode::NowhereToGo, FindingCode::StaleEvictionTask]
+    );
+    assert_eq!(d.findings[1].evidence, ["rb/ns/web from m2"]);
+    // A task from a cluster still down is not stale.
+    state.clusters[1].status.as_mut().unwrap().conditions[0].status = "False".into();
+    assert!(!codes(&run(&state, &on(), &QueueSettings::default(), true))
+        .contains(&FindingCode::StaleEvictionTask));
+}
+
+#[test]
+fn every_code_is_covered_by_these_tests() {
+    // Keep the list of codes and the tests above in step: a new code needs a trigger.
+    let tested = [
+        FindingCode::FailoverGateOff,
+        FindingCode::NoexecuteEvictionOff,
+        FindingCode::PurgeModeDirectly,
+        FindingCode::EvictionRateZero,
+        FindingCode::GracefulTimeoutShort,
+        FindingCode::NoNoexecutePolicy,
+        FindingCode::ClustersUncovered,
+        FindingCode::WebhookRejectsNoexecutePolicy,
+        FindingCode::PolicyNeverFailsOver,
+        FindingCode::NowhereToGo,
+        FindingCode::StaleEvictionTask,
+    ];
+    assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
+}
