@@ -192,6 +192,31 @@ async fn each_switch_off_in_turn_and_all_on() {
         "{stdout}"
     );
 
+    // The pace and clean-up settings: warnings, failover still on.
+    let mut slow = cm_on.to_vec();
+    slow.extend([
+        "--resource-eviction-rate=0",
+        "--no-execute-taint-eviction-purge-mode",
+        "Directly",
+        "--graceful-eviction-timeout=30s",
+    ]);
+    set("karmada-controller-manager", slow).await;
+    let (doc, _, code) = doctor(kc, &host);
+    assert_eq!(code, 3, "{doc:#}");
+    assert_eq!(
+        codes(&doc),
+        [
+            "purge-mode-directly",
+            "eviction-rate-zero",
+            "graceful-timeout-short"
+        ]
+    );
+    assert_eq!(doc["verdict"], "cluster failover is ON, with 3 warning(s)");
+    assert!(doc["findings"][1]["message"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("--resource-eviction-rate=0 ({cm})")));
+
     // The Failover gate off.
     let mut off = cm_on.to_vec();
     off[1] = "--feature-gates=Failover=false";
