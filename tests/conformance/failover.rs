@@ -12,7 +12,7 @@ use karmadactl::api::{BindingSpec, Condition, Taint, Toleration};
 use karmadactl::engine::eviction::{
     assess_eviction_tasks, graceful_evict_cluster, AssessContext, EvictOptions,
 };
-use karmadactl::engine::noexecute::noexecute_eviction;
+use karmadactl::engine::noexecute::{noexecute_decision, noexecute_eviction};
 use karmadactl::engine::settings::PurgeMode;
 use karmadactl::engine::taint_policy::{add_taints, conditions_match, remove_taints};
 use serde::de::DeserializeOwned;
@@ -77,6 +77,12 @@ fn noexecute(input: &Value, expected: &Value) -> Result<(), String> {
     let tolerations: Vec<Toleration> = field(input, "tolerations")?;
     let now = timestamp(input, "now")?;
     let verdict = noexecute_eviction(&taints, &tolerations, now);
+    // The fast path (no explanation) decides the same, on every vector.
+    agree(
+        "fast-path decision",
+        &noexecute_decision(&taints, &tolerations, now),
+        &verdict.decision,
+    )?;
     let got = serde_json::to_value(&verdict.decision).map_err(|e| e.to_string())?;
     agree("decision", &got["decision"], &expected["decision"])?;
     if expected["decision"] == "EvictAfter" {

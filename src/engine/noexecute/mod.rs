@@ -70,104 +70,140 @@ fn ceil_seconds(ns: i128) -> i64 {
     s.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
+/// The taint manager's rule without its explanation: which taint or toleration decided,
+/// by position, so the fast path allocates nothing and the explaining one names them.
+enum Core {
+    /// No NoExecute taint.
+    NoTaints,
+    /// This NoExecute taint is tolerated by nothing.
+    Untolerated(usize),
+    /// This many NoExecute taints, all tolerated without seconds.
+    Forever(usize),
+    /// The earliest `timeAdded + tolerationSeconds` (ns), with the toleration and taint.
+    Due {
+        due: i128,
+        toleration: usize,
+        taint: usize,
+    },
+}
+
 /// Upstream's taint-manager rule for one binding on one cluster: only `NoExecute`
 /// taints count; any untolerated one evicts now; otherwise the earliest
 /// `timeAdded + tolerationSeconds` over the tolerations used (the first matching
 /// toleration of each taint, applied to every NoExecute taint it tolerates that has a
-/// `timeAdded`) is when the eviction is due; due at or before `now` evicts now; no
-/// toleration with seconds tolerates forever.
+/// `timeAdded`) is when the eviction is due.
+fn core(taints: &[Taint], tolerations: &[Toleration]) -> Core {
+    let mut count = 0;
+    let mut earliest: Option<(i128, usize, usize)> = None;
+    for (i, taint) in taints.iter().enumerate().filter(|(_, t)| is(t, NoExecute)) {
+        count += 1;
+        let Some((ti, toleration)) = first_tolerating(tolerations, taint) else {
+            return Core::Untolerated(i);
+        };
+        let Some(seconds) = toleration.toleration_seconds else {
+            continue;
+        };
+        for (ki, other) in taints.iter().enumerate() {
+            if !is(other, NoExecute) {
+                continue;
+            }
+            let Some(added) = &other.time_added else {
+                continue;
+            };
+            if !tolerates(toleration, other) {
+                continue;
+            }
+            let due = nanos(added.0) + i128::from(seconds) * NANOS_PER_SECOND;
+            if earliest.is_none_or(|(e, _, _)| due < e) {
+                earliest = Some((due, ti, ki));
+            }
+        }
+    }
+    match (count, earliest) {
+        (0, _) => Core::NoTaints,
+        (n, None) => Core::Forever(n),
+        (_, Some((due, toleration, taint))) => Core::Due {
+            due,
+            toleration,
+            taint,
+        },
+    }
+}
+
+/// The taint manager's decision for one binding on one cluster, without the
+/// explanation (the fast path: no allocation). Always equal to the decision of
+/// [`noexecute_eviction`].
+pub fn noexecute_decision(
+    taints: &[Taint],
+    tolerations: &[Toleration],
+    now: Timestamp,
+) -> NoExecuteDecision {
+    match core(taints, tolerations) {
+        Core::NoTaints | Core::Forever(_) => NoExecuteDecision::TolerateForever,
+        Core::Untolerated(_) => NoExecuteDecision::EvictNow,
+        Core::Due { due, .. } => {
+            let left = due - nanos(now);
+            if left <= 0 {
+                NoExecuteDecision::EvictNow
+            } else {
+                NoExecuteDecision::EvictAfter {
+                    after_seconds: ceil_seconds(left),
+                    at: from_nanos(due),
+                }
+            }
+        }
+    }
+}
+
+/// Upstream's taint-manager rule for one binding on one cluster (see [`core`]), with
+/// the rule that decided: due at or before `now` evicts now; no toleration with
+/// seconds tolerates forever.
 pub fn noexecute_eviction(
     taints: &[Taint],
     tolerations: &[Toleration],
     now: Timestamp,
 ) -> NoExecuteVerdict {
-    let no_execute: Vec<&Taint> = taints.iter().filter(|t| is(t, NoExecute)).collect();
-    if no_execute.is_empty() {
-        return NoExecuteVerdict {
-            decision: NoExecuteDecision::TolerateForever,
-            reasons: vec![Reason::new(
-                ReasonCode::NoNoexecuteTaints,
-                "the cluster has no NoExecute taint",
-            )],
-        };
-    }
-
-    let mut used: Vec<&Toleration> = Vec::with_capacity(no_execute.len());
-    for taint in &no_execute {
-        match first_tolerating(tolerations, taint) {
-            Some((_, t)) => used.push(t),
-            None => {
-                return NoExecuteVerdict {
-                    decision: NoExecuteDecision::EvictNow,
-                    reasons: vec![Reason::new(
-                        ReasonCode::NoexecuteUntolerated,
-                        format!("no toleration tolerates taint {}", describe_taint(taint)),
-                    )],
-                }
-            }
-        }
-    }
-
-    // Earliest trigger time over (used toleration with seconds) x (taint it tolerates).
-    let mut earliest: Option<(i128, &Toleration, &Taint)> = None;
-    for toleration in &used {
-        let Some(seconds) = toleration.toleration_seconds else {
-            continue;
-        };
-        for taint in &no_execute {
-            let Some(added) = &taint.time_added else {
-                continue;
-            };
-            if !tolerates(toleration, taint) {
-                continue;
-            }
-            let due = nanos(added.0) + i128::from(seconds) * NANOS_PER_SECOND;
-            if earliest.is_none_or(|(e, _, _)| due < e) {
-                earliest = Some((due, toleration, taint));
-            }
-        }
-    }
-
-    let Some((due, toleration, taint)) = earliest else {
-        return NoExecuteVerdict {
-            decision: NoExecuteDecision::TolerateForever,
-            reasons: vec![Reason::new(
-                ReasonCode::NoexecuteToleratedForever,
-                format!(
-                    "all {} NoExecute taint(s) are tolerated without tolerationSeconds",
-                    no_execute.len()
-                ),
-            )],
-        };
-    };
-    let left = due - nanos(now);
-    let at = from_nanos(due);
-    if left <= 0 {
-        return NoExecuteVerdict {
-            decision: NoExecuteDecision::EvictNow,
-            reasons: vec![Reason::new(
-                ReasonCode::NoexecuteTolerationExpired,
-                format!(
-                    "toleration {} of taint {} ran out at {at}",
-                    describe_toleration(toleration),
-                    describe_taint(taint)
-                ),
-            )],
-        };
-    }
-    NoExecuteVerdict {
-        decision: NoExecuteDecision::EvictAfter {
-            after_seconds: ceil_seconds(left),
-            at,
-        },
-        reasons: vec![Reason::new(
-            ReasonCode::NoexecuteToleratedUntil,
+    let decision = noexecute_decision(taints, tolerations, now);
+    let reason = match core(taints, tolerations) {
+        Core::NoTaints => Reason::new(
+            ReasonCode::NoNoexecuteTaints,
+            "the cluster has no NoExecute taint",
+        ),
+        Core::Untolerated(i) => Reason::new(
+            ReasonCode::NoexecuteUntolerated,
             format!(
-                "toleration {} of taint {} runs out at {at}",
-                describe_toleration(toleration),
-                describe_taint(taint)
+                "no toleration tolerates taint {}",
+                describe_taint(&taints[i])
             ),
-        )],
+        ),
+        Core::Forever(n) => Reason::new(
+            ReasonCode::NoexecuteToleratedForever,
+            format!("all {n} NoExecute taint(s) are tolerated without tolerationSeconds"),
+        ),
+        Core::Due {
+            due,
+            toleration,
+            taint,
+        } => {
+            let (code, verb) = if decision == NoExecuteDecision::EvictNow {
+                (ReasonCode::NoexecuteTolerationExpired, "ran out")
+            } else {
+                (ReasonCode::NoexecuteToleratedUntil, "runs out")
+            };
+            Reason::new(
+                code,
+                format!(
+                    "toleration {} of taint {} {verb} at {}",
+                    describe_toleration(&tolerations[toleration]),
+                    describe_taint(&taints[taint]),
+                    from_nanos(due)
+                ),
+            )
+        }
+    };
+    NoExecuteVerdict {
+        decision,
+        reasons: vec![reason],
     }
 }
 
