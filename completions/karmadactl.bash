@@ -200,7 +200,7 @@ _karmadactl() {
 
     case "${cmd}" in
         karmadactl)
-            opts="-v -h -V --kubeconfig --karmada-context --v --request-timeout --help --version taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help"
+            opts="-v -h -V --kubeconfig --karmada-context --v --chunk-size --request-timeout --help --version taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -222,6 +222,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -234,7 +238,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__completion)
-            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help bash elvish fish powershell zsh"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -256,6 +260,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -268,7 +276,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__cordon)
-            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -310,6 +318,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -322,7 +334,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__drain)
-            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -408,6 +420,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -420,7 +436,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__dry__subcmd__run)
-            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -530,6 +546,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -542,7 +562,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions)
-            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help list abort confirm extend prune help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help list abort confirm extend prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -564,6 +584,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -576,7 +600,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__abort)
-            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --force --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --force --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -634,6 +658,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -646,7 +674,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__confirm)
-            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -708,6 +736,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -720,7 +752,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__extend)
-            opts="-n -A -y -o -v -h --grace-period --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -y -o -v -h --grace-period --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -783,6 +815,10 @@ _karmadactl() {
                     return 0
                     ;;
                 -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -896,7 +932,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__list)
-            opts="-n -A -o -v -h --namespace --all-namespaces --binding-selector --kind --cluster --producer --watch --snapshot --graceful-eviction-timeout --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -o -v -h --namespace --all-namespaces --binding-selector --kind --cluster --producer --watch --snapshot --graceful-eviction-timeout --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -958,6 +994,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -970,7 +1010,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__prune)
-            opts="-n -A -y -o -v -h --recovered --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -y -o -v -h --recovered --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1032,6 +1072,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1044,7 +1088,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failback)
-            opts="-n -A -y -o -v -h --namespace --all-namespaces --binding-selector --kind --all --mode --stable-for --grace-period --max-concurrent --min-success-time --progress-deadline --max-failures --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -y -o -v -h --namespace --all-namespaces --binding-selector --kind --all --mode --stable-for --grace-period --max-concurrent --min-success-time --progress-deadline --max-failures --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1122,6 +1166,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1134,7 +1182,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover)
-            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help doctor help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1156,6 +1204,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1168,7 +1220,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__doctor)
-            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --allow-no-execute-taint-policy --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --allow-no-execute-taint-policy --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1267,6 +1319,10 @@ _karmadactl() {
                     return 0
                     ;;
                 -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1646,7 +1702,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__history)
-            opts="-n -A -o -v -h --cluster --namespace --all-namespaces --binding-selector --kind --all-events --snapshot --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -A -o -v -h --cluster --namespace --all-namespaces --binding-selector --kind --all-events --snapshot --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1700,6 +1756,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1712,7 +1772,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy)
-            opts="-v -h --kubeconfig --karmada-context --v --request-timeout --help explain apply evaluate-taints help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help explain apply evaluate-taints help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1734,6 +1794,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1746,7 +1810,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__apply)
-            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1856,6 +1920,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1868,7 +1936,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__evaluate__subcmd__taints)
-            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1958,6 +2026,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1970,7 +2042,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__explain)
-            opts="-n -o -v -h --namespace --cluster --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-n -o -v -h --namespace --cluster --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2068,6 +2140,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2150,7 +2226,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__snapshot)
-            opts="-o -v -h --output --controller-setting --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-o -v -h --output --controller-setting --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2184,6 +2260,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2196,7 +2276,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__taint)
-            opts="-l -y -o -v -h --all --selector --overwrite --dry-run --yes --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --overwrite --dry-run --yes --output --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2290,6 +2370,10 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --request-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2302,7 +2386,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__uncordon)
-            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2341,6 +2425,10 @@ _karmadactl() {
                     return 0
                     ;;
                 -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_karmadactl_global_optspecs
-    string join \n kubeconfig= karmada-context= v/v= request-timeout= h/help V/version
+    string join \n kubeconfig= karmada-context= v/v= chunk-size= request-timeout= h/help V/version
 end
 
 function __fish_karmadactl_needs_command
@@ -27,6 +27,7 @@ end
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s V -l version -d 'Print version'
@@ -70,6 +71,7 @@ proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l overwrite -d 'Replace the value of a taint whose key and effect already exist'
@@ -87,6 +89,7 @@ name\t'Only resource/name, one per line'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -103,6 +106,7 @@ name\t'Only resource/name, one per line'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -135,11 +139,13 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
@@ -171,6 +177,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s f -l filename -d 'Manifest file, directory, or - for stdin (repeatable)' -r -F
@@ -203,6 +210,7 @@ proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s R -l recursive -d 'Read directories recursively'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l strict -d 'Lint warnings are errors (exit 2, nothing sent)'
@@ -235,6 +243,7 @@ proposal\t'The failover proposal\'s queue (not built upstream)'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l force -d 'Write even when the clusters with NoExecute taints would pass the unhealthy threshold (--unhealthy-cluster-threshold, default 0.55)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -265,6 +274,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l no-cordon -d 'Do not cordon the clusters first'
@@ -275,6 +285,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s h -l hel
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
@@ -298,6 +309,7 @@ name\t'Only resource/name of each binding, one per line'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l watch -d 'Keep the list current from a watch until every task listed is gone (or Ctrl-C)'
@@ -316,6 +328,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l all -d 'Every binding with an eviction from --cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
@@ -337,6 +350,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l all -d 'Every binding in scope'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
@@ -358,6 +372,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l all -d 'Every binding in scope'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
@@ -378,6 +393,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l recovered -d 'Remove the tasks whose cluster is Ready again and whose binding is healthy on every cluster it is placed on (the only kind of prune there is; required so the intent is written out)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l all -d 'Every binding in scope'
@@ -410,6 +426,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l all -d 'Also every binding without a record whose placement admits the clusters (with --mode reschedule; restore needs a record)'
@@ -418,6 +435,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s h -l 
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor help" -f -a "doctor" -d 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
@@ -449,6 +467,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from help" -f -a "doctor" -d 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
@@ -465,6 +484,7 @@ yaml\t'The same structure as JSON, in YAML'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l all-events -d 'Also Events whose reason history does not classify (as `other`)'
@@ -474,11 +494,13 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l contr
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'

@@ -66,6 +66,10 @@ pub struct GlobalArgs {
         default_value_t = 0
     )]
     pub verbosity: u8,
+    /// Objects per page of a list, as kubectl's --chunk-size: memory holds about two pages
+    /// at a time; 0 asks for everything in one response.
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::client::PAGE_SIZE)]
+    pub chunk_size: u32,
     /// Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout.
     #[arg(long, global = true, value_name = "DURATION", default_value = "0",
           value_parser = values::duration)]

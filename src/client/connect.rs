@@ -37,6 +37,8 @@ pub struct ControlPlane {
     /// Whether the server's certificate is verified (not when the kubeconfig says
     /// `insecure-skip-tls-verify`).
     pub tls_verified: bool,
+    /// Objects per list page (`--chunk-size`; 0: one response).
+    pub page_size: u32,
 }
 
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
@@ -133,6 +135,7 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
         context,
         server,
         tls_verified,
+        page_size: super::PAGE_SIZE,
     })
 }
 

@@ -7,10 +7,11 @@ use serde::de::DeserializeOwned;
 use super::{api_error, ControlPlane};
 use crate::error::Result;
 
-/// Objects per page (kubectl's default chunk size).
+/// Objects per page by default (kubectl's default `--chunk-size`).
 pub const PAGE_SIZE: u32 = 500;
 
-/// Every object `api` lists with `params` (its `limit` defaults to [`PAGE_SIZE`]);
+/// Every object `api` lists with `params` (its `limit` defaults to the control plane's
+/// page size);
 /// `what` names the resource in error messages.
 pub async fn list_paged<K>(
     cp: &ControlPlane,
@@ -38,7 +39,7 @@ pub async fn for_each_page<K>(
 where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
-    params.limit = params.limit.or(Some(PAGE_SIZE));
+    params.limit = params.limit.or((cp.page_size > 0).then_some(cp.page_size));
     let fetch = |params: ListParams| {
         let api = api.clone();
         tokio::spawn(async move { api.list(&params).await })

@@ -21,7 +21,8 @@ use crate::state;
 /// Connect as the global flags say, warning when the kubeconfig turns TLS verification
 /// off.
 pub async fn connect(global: &GlobalArgs) -> Result<client::ControlPlane> {
-    let cp = client::connect(&global.connect_options()).await?;
+    let mut cp = client::connect(&global.connect_options()).await?;
+    cp.page_size = global.chunk_size;
     if !cp.tls_verified {
         crate::render::warn(&format!(
             "TLS verification is off for {} (insecure-skip-tls-verify in the kubeconfig): the server's identity is not checked",
