@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: `karmadactl dry-run` on generated fleets of 1000 clusters and
 # 10k, 100k and 1M bindings. Each size runs RUNS times (default 5) under /usr/bin/time -v;
-# the script prints the median wall time and median max RSS per size and their ratios to
-# the 10k run of the same invocation (the baseline).
+# the script prints the median wall time and median max RSS per size, their ratios to
+# the 10k run of the same invocation, and the parse baseline: the same file read into a
+# serde_json::Value (examples/parse_baseline.rs), measured the same way in the same run.
 #
 # Environment:
 #   RUNS=5                  runs per size
@@ -30,9 +31,10 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 echo "building release (karmadactl, gen_fleet)..." >&2
-cargo build --release --locked --bin karmadactl --example gen_fleet >&2
+cargo build --release --locked --bin karmadactl --example gen_fleet --example parse_baseline >&2
 BIN="${KARMADACTL:-$TARGET/release/karmadactl}"
 GEN="$TARGET/release/examples/gen_fleet"
+PARSE="$TARGET/release/examples/parse_baseline"
 
 # Which command to measure.
 if "$BIN" dry-run --help >/dev/null 2>&1; then
@@ -44,7 +46,7 @@ else
 fi
 
 # Fleets, cached by generator source so a changed generator regenerates them.
-KEY="$(cat src/fleetgen.rs examples/gen_fleet.rs | sha256sum | cut -c1-12)"
+KEY="$(cat src/fleetgen/*.rs examples/gen_fleet.rs | sha256sum | cut -c1-12)"
 mkdir -p "$CACHE"
 fleet_path() { echo "$CACHE/fleet-${CLUSTERS}c-${1}b-s${SEED}-${KEY}.json"; }
 for n in $SIZES; do
@@ -61,21 +63,17 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 # Wall time "h:mm:ss" or "m:ss.ss" to seconds.
 to_seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
 
-declare -A WALL RSS
+declare -A WALL RSS PWALL PRSS
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
-for n in $SIZES; do
-  f="$(fleet_path "$n")"
-  walls=()
-  rsss=()
+# measure VAR_WALL VAR_RSS CMD...: median wall seconds and max RSS KiB over RUNS runs.
+measure() {
+  local -n out_wall=$1 out_rss=$2
+  shift 2
+  local walls=() rsss=()
   for ((i = 1; i <= RUNS; i++)); do
-    if [ "$MODE" = "dry-run" ]; then
-      cmd=("$BIN" dry-run --snapshot "$f" -o json)
-    else
-      cmd=("$BIN" --help)
-    fi
-    if ! /usr/bin/time -v -o "$LOG" "${cmd[@]}" >/dev/null 2>"$LOG.err"; then
-      echo "FAILED: ${cmd[*]}" >&2
+    if ! /usr/bin/time -v -o "$LOG" "$@" >/dev/null 2>"$LOG.err"; then
+      echo "FAILED: $*" >&2
       cat "$LOG.err" "$LOG" >&2
       rm -f "$LOG.err"
       exit 1
@@ -84,19 +82,36 @@ for n in $SIZES; do
     walls+=("$(sed -n 's/.*Elapsed (wall clock) time ([^)]*): //p' "$LOG" | to_seconds)")
     rsss+=("$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$LOG")")
   done
-  WALL[$n]="$(printf '%s\n' "${walls[@]}" | median)"
-  RSS[$n]="$(printf '%s\n' "${rsss[@]}" | median)"
-  echo "  $n bindings: wall ${walls[*]} s; max RSS ${rsss[*]} KiB" >&2
+  out_wall="$(printf '%s\n' "${walls[@]}" | median)"
+  out_rss="$(printf '%s\n' "${rsss[@]}" | median)"
+  echo "  $*: wall ${walls[*]} s; max RSS ${rsss[*]} KiB" >&2
+}
+for n in $SIZES; do
+  f="$(fleet_path "$n")"
+  if [ "$MODE" = "dry-run" ]; then
+    measure w r "$BIN" dry-run --snapshot "$f" -o json
+  else
+    measure w r "$BIN" --help
+  fi
+  WALL[$n]="$w"
+  RSS[$n]="$r"
+  measure w r "$PARSE" "$f"
+  PWALL[$n]="$w"
+  PRSS[$n]="$r"
 done
 
 base="${SIZES%% *}"
 echo
 echo "karmadactl $MODE, $CLUSTERS clusters, median of $RUNS runs (baseline: $base bindings)"
-printf '%10s %12s %14s %10s %12s %10s %10s\n' bindings "file MiB" "wall s" "x wall" "max RSS MiB" "x RSS" "x size"
+printf '%10s %10s %9s %8s %12s %8s %9s %9s %10s %9s\n' bindings "file MiB" "wall s" "x wall" "max RSS MiB" "x RSS" "parse s" "x parse" "parse MiB" "x size"
 for n in $SIZES; do
   size=$(stat -c %s "$(fleet_path "$n")")
   awk -v n="$n" -v size="$size" -v w="${WALL[$n]}" -v r="${RSS[$n]}" \
+      -v pw="${PWALL[$n]}" -v pr="${PRSS[$n]}" \
       -v bw="${WALL[$base]}" -v br="${RSS[$base]}" -v bn="$base" 'BEGIN {
-    printf "%10d %12.1f %14.3f %10.2f %12.1f %10.2f %10.1f\n",
-      n, size / 1048576, w, (bw > 0 ? w / bw : 0), r / 1024, (br > 0 ? r / br : 0), n / bn }'
+    printf "%10d %10.1f %9.3f %8.2f %12.1f %8.2f %9.3f %9.2f %10.1f %9.1f\n",
+      n, size / 1048576, w, (bw > 0 ? w / bw : 0), r / 1024, (br > 0 ? r / br : 0),
+      pw, (pw > 0 ? w / pw : 0), pr / 1024, n / bn }'
 done
+echo "x wall, x RSS: against the $base-binding run; x parse: dry-run wall / parse-baseline wall of the same file"
+
