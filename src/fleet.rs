@@ -99,6 +99,8 @@ pub struct FleetState {
     pub propagation_policies: Vec<PropagationPolicy>,
     pub cluster_propagation_policies: Vec<ClusterPropagationPolicy>,
     pub taint_policies: Vec<ClusterTaintPolicy>,
+    /// Bindings a filtered read parsed and left out (counted, not kept).
+    pub bindings_dropped: usize,
     /// Objects of other kinds that were skipped, counted by kind.
     pub ignored: BTreeMap<String, usize>,
     pub source: SourceInfo,
@@ -120,6 +122,7 @@ impl FleetState {
         self.cluster_propagation_policies
             .extend(other.cluster_propagation_policies);
         self.taint_policies.extend(other.taint_policies);
+        self.bindings_dropped += other.bindings_dropped;
         for (kind, n) in other.ignored {
             *self.ignored.entry(kind).or_default() += n;
         }

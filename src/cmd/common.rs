@@ -34,8 +34,20 @@ pub async fn connect(global: &GlobalArgs) -> Result<client::ControlPlane> {
 
 /// Load the fleet from `--snapshot`, else from the control plane.
 pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<FleetState> {
+    load_state_keeping(global, source, None).await
+}
+
+/// [`load_state`]; a snapshot keeps only the bindings `keep` admits (see
+/// [`state::load_snapshot_keeping`]).
+pub async fn load_state_keeping(
+    global: &GlobalArgs,
+    source: &SourceArgs,
+    keep: Option<&state::KeepBuilder>,
+) -> Result<FleetState> {
     let state = match &source.snapshot {
-        Some(path) => state::load_snapshot(path).map_err(|e| Error::usage(e.to_string()))?,
+        Some(path) => {
+            state::load_snapshot_keeping(path, keep).map_err(|e| Error::usage(e.to_string()))?
+        }
         None => {
             let cp = connect(global).await?;
             state::load_live(&cp).await?

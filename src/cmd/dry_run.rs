@@ -5,13 +5,15 @@ use super::common;
 use crate::api::selector::Selector;
 use crate::api::taint::NOT_READY_TAINT_KEY;
 use crate::api::taint_spec::TaintSpec;
-use crate::api::{Taint, TaintEffect};
+use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::{DryRunArgs, GlobalArgs};
-use crate::engine::simulate::{simulate, Scenario};
+use crate::engine::simulate::{faulty_after, simulate, Scenario};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::render::dry_run::{render_text, DryRunReport, ScenarioView};
 use crate::render::{self, Format, OUTPUT_API_VERSION};
+use crate::state::Keep;
+use jiff::Timestamp;
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
@@ -21,7 +23,28 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
 
     // Gather.
     let started = std::time::Instant::now();
-    let state = common::load_state(global, &args.read.source).await?;
+    // A snapshot keeps only the bindings on the clusters the scenario makes faulty; the
+    // others are counted as they are read (same result, a fraction of the memory).
+    let (selector, names, target_taint) =
+        (args.selector.clone(), args.clusters.clone(), taint.clone());
+    let keep = move |clusters: &[Cluster]| -> Box<Keep> {
+        let targets: Vec<String> = match &selector {
+            Some(sel) => clusters
+                .iter()
+                .filter(|c| sel.matches(c.metadata.labels.as_ref()))
+                .filter_map(|c| c.metadata.name.clone())
+                .collect(),
+            None => names.clone(),
+        };
+        let taints = if targets.is_empty() {
+            vec![]
+        } else {
+            vec![target_taint.clone()]
+        };
+        let faulty = faulty_after(clusters, &targets, &taints, Timestamp::UNIX_EPOCH);
+        Box::new(move |b| b.spec.clusters.iter().any(|t| faulty.contains(&t.name)))
+    };
+    let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let (settings, queue, provenance) =
         common::resolve_settings(&args.read.controller, &state.source.controller_settings)?;

@@ -185,6 +185,31 @@ pub struct Simulation {
     pub summary: SimulationSummary,
 }
 
+/// The clusters a scenario makes faulty (`targets` given `taints`, and those that carry
+/// an evicting taint already): only bindings placed on one of them take part in a
+/// simulation, the others are counted.
+pub fn faulty_after(
+    clusters: &[Cluster],
+    targets: &[String],
+    taints: &[crate::api::Taint],
+    now: Timestamp,
+) -> HashSet<String> {
+    let scenario = Scenario {
+        targets: targets.to_vec(),
+        taints: taints.to_vec(),
+        now,
+        until: now,
+        recover_at: None,
+        settings: ControllerSettings::default(),
+        queue: QueueSettings::default(),
+    };
+    apply_scenario(clusters, &scenario)
+        .iter()
+        .filter(|c| fault_of(c, now).is_some())
+        .filter_map(|c| c.metadata.name.clone())
+        .collect()
+}
+
 /// The clusters as they are after the scenario's taints are added.
 pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster> {
     let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
@@ -455,7 +480,8 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         bindings_affected,
         ..Default::default()
     };
-    summary.bindings_not_affected = state.bindings.len() - bindings_affected;
+    summary.bindings_not_affected =
+        state.bindings.len() - bindings_affected + state.bindings_dropped;
     let mut outcomes = Vec::with_capacity(pending.len());
     for p in &pending {
         let due = p.decision.action.due(scenario.now);

@@ -97,6 +97,7 @@ fn live_state(
         propagation_policies,
         cluster_propagation_policies,
         taint_policies,
+        bindings_dropped: 0,
         ignored: Default::default(),
         source: SourceInfo {
             description: format!("live context {}", cp.context),

@@ -9,4 +9,6 @@ pub use documents::{read_documents, Document, DocumentError};
 pub use live::{
     list_raw, load_bindings, load_clusters, load_live, load_with_clusters, snapshot_resources,
 };
-pub use snapshot::{load_snapshot, parse_documents, SnapshotError};
+pub use snapshot::{
+    load_snapshot, load_snapshot_keeping, parse_documents, Keep, KeepBuilder, SnapshotError,
+};

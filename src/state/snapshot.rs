@@ -49,9 +49,26 @@ struct TypeMeta {
     kind: String,
 }
 
+/// Whether a binding is kept: a read that knows what it needs drops the others as they
+/// are parsed (counted in [`FleetState::bindings_dropped`]).
+pub type Keep = dyn Fn(&Binding) -> bool + Sync;
+/// Builds [`Keep`] from the clusters of a snapshot (read before its bindings).
+pub type KeepBuilder = dyn Fn(&[crate::api::Cluster]) -> Box<Keep> + Sync;
+
 /// Load a snapshot from `path`: a file, a directory (every `.yaml`, `.yml` and `.json`
 /// in it, sorted by name), or `-` for stdin.
 pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
+    load_snapshot_keeping(path, None)
+}
+
+/// [`load_snapshot`], keeping only the bindings `keep` (built from the clusters) admits
+/// when the snapshot is one list (a `snapshot` file, `kubectl get -o json`): its
+/// clusters are read first, then its bindings one by one, and a binding not kept is
+/// dropped as soon as it is parsed. Other layouts are read whole.
+pub fn load_snapshot_keeping(
+    path: &Path,
+    keep: Option<&KeepBuilder>,
+) -> Result<FleetState, SnapshotError> {
     let mut state = FleetState {
         source: SourceInfo {
             description: format!("snapshot {}", path.display()),
@@ -65,7 +82,7 @@ pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
     };
     if path == Path::new("-") {
         let text = std::io::read_to_string(std::io::stdin()).map_err(io)?;
-        parse_documents("<stdin>", &text, &mut state)?;
+        parse_documents_keeping("<stdin>", &text, &mut state, keep)?;
     } else if path.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(io)?
@@ -87,7 +104,7 @@ pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
         }
     } else {
         let text = std::fs::read_to_string(path).map_err(io)?;
-        parse_documents(&path.display().to_string(), &text, &mut state)?;
+        parse_documents_keeping(&path.display().to_string(), &text, &mut state, keep)?;
     }
     state.sort();
     Ok(state)
@@ -102,12 +119,27 @@ pub fn parse_documents(
     text: &str,
     state: &mut FleetState,
 ) -> Result<(), SnapshotError> {
+    parse_documents_keeping(origin, text, state, None)
+}
+
+/// [`parse_documents`] with [`load_snapshot_keeping`]'s filter: applied only when the
+/// text is a single JSON list.
+fn parse_documents_keeping(
+    origin: &str,
+    text: &str,
+    state: &mut FleetState,
+    keep: Option<&KeepBuilder>,
+) -> Result<(), SnapshotError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let stream = serde_json::Deserializer::from_str(trimmed).into_iter::<&RawValue>();
-        for (index, doc) in stream.enumerate() {
-            let doc = doc.map_err(|e| malformed(origin, index, e))?;
-            add_json(origin, index, doc.get(), state)?;
+        let docs: Vec<&RawValue> = serde_json::Deserializer::from_str(trimmed)
+            .into_iter::<&RawValue>()
+            .enumerate()
+            .map(|(index, doc)| doc.map_err(|e| malformed(origin, index, e)))
+            .collect::<Result<_, _>>()?;
+        let keep = keep.filter(|_| docs.len() == 1);
+        for (index, doc) in docs.into_iter().enumerate() {
+            add_json(origin, index, doc.get(), state, keep)?;
         }
     } else {
         let mut stream = YamlStream::new(text);
@@ -117,7 +149,7 @@ pub fn parse_documents(
                 continue; // an empty document (`---` at the end, comments only)
             };
             let json = serde_json::to_string(&value).map_err(|e| malformed(origin, index, e))?;
-            add_json(origin, index, &json, state)?;
+            add_json(origin, index, &json, state, None)?;
         }
     }
     Ok(())
@@ -222,13 +254,42 @@ fn add_json(
     index: usize,
     json: &str,
     state: &mut FleetState,
+    keep: Option<&KeepBuilder>,
 ) -> Result<(), SnapshotError> {
     if json.starts_with('[') {
         let items: Vec<&RawValue> =
             serde_json::from_str(json).map_err(|e| malformed(origin, index, e))?;
-        return add_items(origin, index, &items, state);
+        return add_list(origin, index, &items, state, keep);
     }
-    add_object(origin, index, json, state)
+    match keep {
+        Some(builder) => add_object_keeping(origin, index, json, state, builder),
+        None => add_object(origin, index, json, state, None),
+    }
+}
+
+/// Add the items of a list: with `keep`, its clusters first, then the rest with the
+/// bindings filtered as they are parsed.
+fn add_list(
+    origin: &str,
+    index: usize,
+    items: &[&RawValue],
+    state: &mut FleetState,
+    keep: Option<&KeepBuilder>,
+) -> Result<(), SnapshotError> {
+    let Some(builder) = keep else {
+        return add_items(origin, index, items, state, None);
+    };
+    let mut rest = Vec::with_capacity(items.len());
+    for item in items {
+        let (api_version, kind) = type_of(item.get()).map_err(|e| malformed(origin, index, e))?;
+        if kind == "Cluster" && api_version.starts_with("cluster.karmada.io/") {
+            add_object(origin, index, item.get(), state, None)?;
+        } else {
+            rest.push(*item);
+        }
+    }
+    let filter = builder(&state.clusters);
+    add_items(origin, index, &rest, state, Some(filter.as_ref()))
 }
 
 /// Below this many items a list is read on one thread.
@@ -240,6 +301,7 @@ fn add_items(
     index: usize,
     items: &[&RawValue],
     state: &mut FleetState,
+    keep: Option<&Keep>,
 ) -> Result<(), SnapshotError> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -247,7 +309,7 @@ fn add_items(
     if items.len() < PARALLEL_ITEMS || threads < 2 {
         return items
             .iter()
-            .try_for_each(|i| add_object(origin, index, i.get(), state));
+            .try_for_each(|i| add_object(origin, index, i.get(), state, keep));
     }
     let chunk = items.len().div_ceil(threads);
     std::thread::scope(|scope| {
@@ -261,7 +323,7 @@ fn add_items(
                         ..Default::default()
                     };
                     part.iter()
-                        .try_for_each(|i| add_object(origin, index, i.get(), &mut local))
+                        .try_for_each(|i| add_object(origin, index, i.get(), &mut local, keep))
                         .map(|_| local)
                 })
             })
@@ -323,34 +385,63 @@ fn type_of(json: &str) -> Result<(String, String), serde_json::Error> {
     }
 }
 
+/// A top-level object read with a keep filter: a list is filtered, anything else read
+/// as usual.
+fn add_object_keeping(
+    origin: &str,
+    index: usize,
+    json: &str,
+    state: &mut FleetState,
+    builder: &KeepBuilder,
+) -> Result<(), SnapshotError> {
+    let (_, kind) = type_of(json).map_err(|e| malformed(origin, index, e))?;
+    if !kind.ends_with("List") {
+        return add_object(origin, index, json, state, None);
+    }
+    let list = read_list(origin, index, json, state)?;
+    add_list(origin, index, &list, state, Some(builder))
+}
+
+/// The items of a `List` object, its snapshot header recorded in `state`.
+fn read_list<'a>(
+    origin: &str,
+    index: usize,
+    json: &'a str,
+    state: &mut FleetState,
+) -> Result<Vec<&'a RawValue>, SnapshotError> {
+    #[derive(Deserialize)]
+    struct List<'a> {
+        #[serde(borrow, default)]
+        items: Vec<&'a RawValue>,
+        #[serde(default)]
+        snapshot: Option<Header>,
+    }
+    let list: List = serde_json::from_str(json).map_err(|e| malformed(origin, index, e))?;
+    if let Some(h) = list.snapshot {
+        state.source.captured_at = h.captured_at.or(state.source.captured_at);
+        state.source.context = h.context.or(state.source.context.take());
+        state
+            .source
+            .controller_settings
+            .extend(h.controller_settings);
+    }
+    Ok(list.items)
+}
+
 fn add_object(
     origin: &str,
     index: usize,
     json: &str,
     state: &mut FleetState,
+    keep: Option<&Keep>,
 ) -> Result<(), SnapshotError> {
     let err = |e: serde_json::Error| malformed(origin, index, e);
     let (api_version, kind) = type_of(json).map_err(err)?;
     let group = api_version.split('/').next().unwrap_or_default();
     match (kind.as_str(), group) {
         _ if kind.ends_with("List") => {
-            #[derive(Deserialize)]
-            struct List<'a> {
-                #[serde(borrow, default)]
-                items: Vec<&'a RawValue>,
-                #[serde(default)]
-                snapshot: Option<Header>,
-            }
-            let list: List = serde_json::from_str(json).map_err(err)?;
-            if let Some(h) = list.snapshot {
-                state.source.captured_at = h.captured_at.or(state.source.captured_at);
-                state.source.context = h.context.or(state.source.context.take());
-                state
-                    .source
-                    .controller_settings
-                    .extend(h.controller_settings);
-            }
-            add_items(origin, index, &list.items, state)?;
+            let items = read_list(origin, index, json, state)?;
+            add_items(origin, index, &items, state, keep)?;
         }
         ("Cluster", "cluster.karmada.io") => state
             .clusters
@@ -360,7 +451,11 @@ fn add_object(
             if kind == "ClusterResourceBinding" {
                 b.kind = BindingKind::ClusterResourceBinding;
             }
-            state.bindings.push(b);
+            if keep.is_none_or(|keep| keep(&b)) {
+                state.bindings.push(b);
+            } else {
+                state.bindings_dropped += 1;
+            }
         }
         ("PropagationPolicy", "policy.karmada.io") => state
             .propagation_policies
