@@ -520,7 +520,7 @@ mod tests {
         let list: serde_json::Value = serde_json::from_str(&text).unwrap();
         let mut sequential = FleetState::default();
         for item in list["items"].as_array().unwrap() {
-            add_object("big.json", 0, &item.to_string(), &mut sequential).unwrap();
+            add_object("big.json", 0, &item.to_string(), &mut sequential, None).unwrap();
         }
         let keys = |s: &FleetState| {
             s.bindings
@@ -536,6 +536,47 @@ mod tests {
         assert_eq!(parallel.bindings, sequential.bindings);
         assert_eq!(parallel.clusters.len(), sequential.clusters.len());
         assert_eq!(parallel.source.controller_settings.len(), 2);
+    }
+
+    #[test]
+    fn a_kept_read_drops_the_other_bindings_as_it_parses_them() {
+        let text = String::from_utf8(crate::fleetgen::fleet_to_vec(
+            &crate::fleetgen::FleetSpec::new(50, 5_000, 3),
+        ))
+        .unwrap();
+        let mut whole = FleetState::default();
+        parse_documents("big.json", &text, &mut whole).unwrap();
+        // Keep the bindings on the first cluster; the builder sees every cluster first.
+        let builder = |clusters: &[crate::api::Cluster]| -> Box<Keep> {
+            assert_eq!(clusters.len(), 50, "clusters are read before the bindings");
+            let first = clusters[0].metadata.name.clone().unwrap();
+            Box::new(move |b| b.spec.clusters.iter().any(|t| t.name == first))
+        };
+        let mut kept = FleetState::default();
+        parse_documents_keeping("big.json", &text, &mut kept, Some(&builder)).unwrap();
+        let on_first = |b: &Binding| {
+            b.spec
+                .clusters
+                .iter()
+                .any(|t| t.name == whole.clusters[0].metadata.name.clone().unwrap())
+        };
+        let want: Vec<&Binding> = whole.bindings.iter().filter(|b| on_first(b)).collect();
+        assert!(!want.is_empty() && want.len() < whole.bindings.len());
+        assert_eq!(kept.bindings.iter().collect::<Vec<_>>(), want);
+        assert_eq!(kept.bindings_dropped, whole.bindings.len() - want.len());
+        let names = |s: &FleetState| -> Vec<Option<String>> {
+            s.clusters.iter().map(|c| c.metadata.name.clone()).collect()
+        };
+        assert_eq!(names(&kept), names(&whole));
+        assert_eq!(kept.source, whole.source);
+        // Several documents: read whole, the filter is not applied.
+        let two = format!("{text}\n{text}");
+        let mut both = FleetState::default();
+        parse_documents_keeping("two.json", &two, &mut both, Some(&builder)).unwrap();
+        assert_eq!(
+            (both.bindings.len(), both.bindings_dropped),
+            (2 * whole.bindings.len(), 0)
+        );
     }
 
     #[test]
