@@ -249,8 +249,9 @@ impl BindingFailback {
 
 /// The named clusters `binding` left: recorded by a drain, the source of one of its
 /// eviction tasks, or in a task's `clustersBeforeFailover`; with `--all`, every named
-/// cluster it is not on.
-fn left(binding: &Binding, options: &FailbackOptions) -> Vec<String> {
+/// cluster it is not on whose placement rules admit it (a binding whose affinity leaves
+/// the cluster out never left it).
+fn left(binding: &Binding, index: &FleetIndex, options: &FailbackOptions) -> Vec<String> {
     let spec = &binding.spec;
     let recorded = records(binding.annotations());
     options
@@ -262,20 +263,24 @@ fn left(binding: &Binding, options: &FailbackOptions) -> Vec<String> {
                     .graceful_eviction_tasks
                     .iter()
                     .any(|t| &t.from_cluster == *c || t.clusters_before_failover.contains(*c))
-                || (options.all && !spec.clusters.iter().any(|t| &t.name == *c))
+                || (options.all
+                    && !spec.clusters.iter().any(|t| &t.name == *c)
+                    && index
+                        .position(c)
+                        .is_some_and(|i| passes_filters(&index.clusters()[i], spec).is_ok()))
         })
         .cloned()
         .collect()
 }
 
 /// The plan for `binding` (`None`: it never left the named clusters). `index` is the
-/// fleet as the scheduler sees it now; `now` stamps `rescheduleTriggeredAt`.
+/// fleet as the scheduler sees it now.
 pub fn plan_binding(
     binding: &Binding,
     index: &FleetIndex,
     options: &FailbackOptions,
 ) -> Option<BindingFailback> {
-    let touched = left(binding, options);
+    let touched = left(binding, index, options);
     if touched.is_empty() {
         return None;
     }

@@ -306,6 +306,10 @@ fn selection_and_already_back() {
     all.all = true;
     let p = plan_in(&fleet(), &b, &all).unwrap();
     assert_eq!(p.decision, FailbackDecision::NoRecord);
+    // --all leaves out a binding whose placement does not admit the cluster.
+    let mut spec = dynamic(4, json!([{"name": "m2", "replicas": 4}]));
+    spec["placement"]["clusterAffinity"]["clusterNames"] = json!(["m2", "m3"]);
+    assert!(plan_in(&fleet(), &binding(spec, None), &all).is_none());
     let record = json!({"m1": [{"name": "m1", "replicas": 4}]});
     let back = binding(
         dynamic(4, json!([{"name": "m1", "replicas": 4}])),
