@@ -98,19 +98,7 @@ async fn drain_matches_the_real_scheduler_and_graceful_eviction_controller() {
 
     // Two drains: `done` waits (in the background) until its evictions clear; `back`
     // has a long grace period.
-    let spawn = |args: &[&str]| {
-        std::process::Command::new(binary())
-            .env_remove("KUBECONFIG")
-            .env("NO_COLOR", "1")
-            .arg("--kubeconfig")
-            .arg(kc)
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
+    let spawn = |args: &[&str]| spawn_karmadactl(kc, args);
     let draining = spawn(&[
         "drain",
         DRAINED,

@@ -191,12 +191,9 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
     patch_cluster_status(&client, ready(11)).await;
 
     // The failback, in the background: it waits for the returned copies to be healthy.
-    let failback = std::process::Command::new(binary())
-        .env_remove("KUBECONFIG")
-        .env("NO_COLOR", "1")
-        .arg("--kubeconfig")
-        .arg(kc)
-        .args([
+    let failback = spawn_karmadactl(
+        kc,
+        &[
             "failback",
             BACK,
             "--binding-selector",
@@ -206,12 +203,8 @@ async fn failback_restores_what_fits_and_the_real_scheduler_keeps_it() {
             "--yes",
             "-o",
             "json",
-        ])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+        ],
+    );
     // The duplicated binding may return by the scheduler's own hand once member1 is
     // uncordoned; every other one that fits returns by the failback's write.
     wait_for(&client, k, 60, "the restores", |b| {

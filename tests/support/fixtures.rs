@@ -149,6 +149,23 @@ pub fn karmadactl(kubeconfig: &Path, context: &str, args: &[&str]) -> Output {
     cmd.output().expect("run karmadactl")
 }
 
+/// Start the CLI in the background (as [`karmadactl`], with the current context), its
+/// stdout and stderr piped: for commands a test acts on while they run.
+#[allow(dead_code)]
+pub fn spawn_karmadactl(kubeconfig: &Path, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(binary())
+        .env_remove("KUBECONFIG")
+        .env("NO_COLOR", "1")
+        .arg("--kubeconfig")
+        .arg(kubeconfig)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start karmadactl")
+}
+
 /// stdout, stderr and exit code of a run, for assertions and failure messages.
 pub fn parts(out: &Output) -> (String, String, i32) {
     (

@@ -138,7 +138,12 @@ pub fn noexecute_decision(
     tolerations: &[Toleration],
     now: Timestamp,
 ) -> NoExecuteDecision {
-    match core(taints, tolerations) {
+    decision_of(&core(taints, tolerations), now)
+}
+
+/// The decision a [`Core`] makes at `now`.
+fn decision_of(core: &Core, now: Timestamp) -> NoExecuteDecision {
+    match *core {
         Core::NoTaints | Core::Forever(_) => NoExecuteDecision::TolerateForever,
         Core::Untolerated(_) => NoExecuteDecision::EvictNow,
         Core::Due { due, .. } => {
@@ -163,8 +168,9 @@ pub fn noexecute_eviction(
     tolerations: &[Toleration],
     now: Timestamp,
 ) -> NoExecuteVerdict {
-    let decision = noexecute_decision(taints, tolerations, now);
-    let reason = match core(taints, tolerations) {
+    let core = core(taints, tolerations);
+    let decision = decision_of(&core, now);
+    let reason = match core {
         Core::NoTaints => Reason::new(
             ReasonCode::NoNoexecuteTaints,
             "the cluster has no NoExecute taint",
