@@ -71,6 +71,19 @@ impl EvictOptions {
     }
 }
 
+/// The longest task `message` the binding CRDs accept.
+pub const TASK_MESSAGE_MAX: usize = 1024;
+
+/// A task message naming `clusters` in `template` (`{}` stands for them), or their count
+/// when the names would make it longer than the API accepts.
+pub fn task_message(template: &str, clusters: &[String], separator: &str) -> String {
+    let full = template.replacen("{}", &clusters.join(separator), 1);
+    if full.len() <= TASK_MESSAGE_MAX {
+        return full;
+    }
+    template.replacen("{}", &format!("{} clusters", clusters.len()), 1)
+}
+
 /// What [`graceful_evict_cluster`] did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -563,5 +576,18 @@ mod tests {
             proptest::prop_assert_eq!(tasks, usize::from(names.contains(&target)));
             proptest::prop_assert!(after.graceful_eviction_tasks.iter().all(|t| t.replicas.is_none_or(|r| r > 0)));
         }
+    }
+
+    #[test]
+    fn task_messages_fit_the_api() {
+        let few = vec!["m1".to_string(), "m2".to_string()];
+        assert_eq!(
+            task_message("evicted by `karmadactl drain {}`", &few, " "),
+            "evicted by `karmadactl drain m1 m2`"
+        );
+        let many: Vec<String> = (0..200).map(|i| format!("member-{i:04}")).collect();
+        let m = task_message("returned to {} by `karmadactl failback`", &many, ", ");
+        assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
+        assert!(m.len() <= TASK_MESSAGE_MAX);
     }
 }

@@ -78,9 +78,10 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = format!(
+        req.options.message = crate::engine::eviction::task_message(
             "evicted by `karmadactl drain {}`",
-            req.options.clusters.join(" ")
+            &req.options.clusters,
+            " ",
         );
     }
     let names: HashSet<&str> = req.options.clusters.iter().map(String::as_str).collect();

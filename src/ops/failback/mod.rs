@@ -85,9 +85,10 @@ pub async fn plan(
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = format!(
+        req.options.message = crate::engine::eviction::task_message(
             "returned to {} by `karmadactl failback`",
-            req.options.clusters.join(", ")
+            &req.options.clusters,
+            ", ",
         );
     }
     let gate = returning
