@@ -106,7 +106,67 @@ async fn snapshot_then_dry_run_agrees_with_live_and_taint_previews_impact() {
     );
     assert_eq!(verdicts(&live), verdicts(&offline));
     assert_eq!(live["predictions"], offline["predictions"]);
+    assert_eq!(live["summary"], offline["summary"]);
     assert_eq!(verdicts(&live).len(), 3);
+
+    // Both reads keep only the bindings on the failing cluster (live: page by page) and
+    // count the others: the same answer either way, whichever cluster fails.
+    let mut not_affected = 0;
+    for cluster in ["member2", "member3"] {
+        let args = ["dry-run", "--cluster", cluster, "-o", "json"];
+        let gates = [
+            "--feature-gates",
+            "Failover=true",
+            "--enable-no-execute-taint-eviction",
+        ];
+        let (live, stderr, code) = parts(&karmadactl(
+            kc,
+            "viewer",
+            &[&args[..], &gates[..], &["--chunk-size", "1"]].concat(),
+        ));
+        assert_eq!(code, 0, "{stderr}");
+        let (offline, stderr, code) = parts(&karmadactl(
+            kc,
+            "viewer",
+            &[
+                &args[..],
+                &gates[..],
+                &["--snapshot", file.to_str().unwrap()],
+            ]
+            .concat(),
+        ));
+        assert_eq!(code, 0, "{stderr}");
+        let (live, offline): (Value, Value) = (
+            serde_json::from_str(&live).unwrap(),
+            serde_json::from_str(&offline).unwrap(),
+        );
+        // The same decisions (times differ: each read is its own reference time).
+        let decided = |doc: &Value| -> Vec<(Value, Value, Value, Value, Value)> {
+            doc["outcomes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| {
+                    let field = |k: &str| o[k].clone();
+                    (
+                        field("binding"),
+                        field("cluster"),
+                        field("verdict"),
+                        o["rule"]["code"].clone(),
+                        field("replicas"),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(decided(&live), decided(&offline), "{cluster}");
+        assert_eq!(live["predictions"], offline["predictions"], "{cluster}");
+        assert_eq!(live["summary"], offline["summary"], "{cluster}");
+        not_affected += offline["summary"]["bindingsNotAffected"].as_u64().unwrap();
+    }
+    assert!(
+        not_affected > 0,
+        "some binding is not on the failing cluster"
+    );
 
     // The evicting taint previews what it would evict, then (with --yes) writes.
     let (stdout, stderr, code) = parts(&karmadactl(

@@ -37,8 +37,9 @@ pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<Flee
     load_state_keeping(global, source, None).await
 }
 
-/// [`load_state`]; a snapshot keeps only the bindings `keep` admits (see
-/// [`state::load_snapshot_keeping`]).
+/// [`load_state`], keeping only the bindings `keep` admits: a snapshot drops the others
+/// as it parses them ([`state::load_snapshot_keeping`]), a live read as each page
+/// arrives ([`state::load_live_keeping`]).
 pub async fn load_state_keeping(
     global: &GlobalArgs,
     source: &SourceArgs,
@@ -50,7 +51,10 @@ pub async fn load_state_keeping(
         }
         None => {
             let cp = connect(global).await?;
-            state::load_live(&cp).await?
+            match keep {
+                Some(keep) => state::load_live_keeping(&cp, keep).await?,
+                None => state::load_live(&cp).await?,
+            }
         }
     };
     if !state.ignored.is_empty() {

@@ -42,7 +42,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
             vec![target_taint.clone()]
         };
         let faulty = faulty_after(clusters, &targets, &taints, Timestamp::UNIX_EPOCH);
-        Box::new(move |b| b.spec.clusters.iter().any(|t| faulty.contains(&t.name)))
+        Box::new(move |names| names.iter().any(|n| faulty.contains(*n)))
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");

@@ -157,7 +157,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
             rate: o
                 .at
                 .and_then(|at| sim.rates.iter().rev().find(|r| r.from <= at).cloned()),
-            rule: o.rule.clone(),
+            rule: o.rule().into_owned(),
         });
         clusters.push(ClusterExplanation {
             cluster: t.name.clone(),

@@ -84,6 +84,15 @@ impl From<&PreSchedulingVerdict> for super::queue::PreCheck {
     }
 }
 
+/// How many candidate clusters the check needs for `spec`: `minGroups` of a cluster
+/// spread constraint when Duplicated (1 when unset), 1 when Divided.
+pub fn required_candidates(spec: &BindingSpec) -> usize {
+    match scheduling_type(spec) {
+        SchedulingType::Duplicated => cluster_min_groups(spec),
+        SchedulingType::Divided => 1,
+    }
+}
+
 /// Runs the pre-scheduling check for `spec` over the fleet `clusters`: clusters named in
 /// `faulty` do not count; `passes_filters` says whether a cluster passes the binding's
 /// placement filters (affinity, tolerations, API enablement, ...).
@@ -107,10 +116,7 @@ pub fn pre_scheduling_check(
 /// placement filters (`candidates`), for callers that already know them.
 pub fn pre_scheduling_verdict(spec: &BindingSpec, candidates: Vec<String>) -> PreSchedulingVerdict {
     let kind = scheduling_type(spec);
-    let required = match kind {
-        SchedulingType::Duplicated => cluster_min_groups(spec),
-        SchedulingType::Divided => 1,
-    };
+    let required = required_candidates(spec);
     let feasible = candidates.len() >= required;
     let what = match kind {
         SchedulingType::Duplicated => format!(

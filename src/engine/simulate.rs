@@ -3,7 +3,11 @@
 //! binding on every faulty cluster whether and when it leaves, run the eviction queue,
 //! and predict where the replicas go. Pure: the clock is `Scenario::now`.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+
+use rayon::prelude::*;
 
 use jiff::Timestamp;
 use serde::Serialize;
@@ -11,7 +15,7 @@ use serde::Serialize;
 use super::eviction::{graceful_evict_cluster, EvictOptions};
 use super::noexecute::{decide_cluster, Action, ClusterDecision};
 use super::placement::{FleetIndex, PlacementError, Prediction};
-use super::prescheduling::{pre_scheduling_verdict, PreSchedulingVerdict};
+use super::prescheduling::{pre_scheduling_verdict, required_candidates};
 use super::queue::{
     simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueModel, QueueSettings,
     RatePeriod,
@@ -19,7 +23,7 @@ use super::queue::{
 use super::settings::{ControllerSettings, PurgeMode};
 use super::toleration::BindingRef;
 use super::{Reason, ReasonCode};
-use crate::api::{BindingSpec, Cluster, TaintEffect, TargetCluster, Time};
+use crate::api::{BindingSpec, Cluster, TaintEffect, Time};
 use crate::fleet::{Binding, FleetState};
 
 /// What to simulate.
@@ -83,8 +87,7 @@ impl Verdict {
 }
 
 /// One binding on one faulty cluster.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct PairOutcome {
     /// `rb/namespace/name` or `crb/name`.
     pub binding: String,
@@ -93,23 +96,85 @@ pub struct PairOutcome {
     /// What happens.
     pub verdict: Verdict,
     /// When the eviction is due per the taints and tolerations.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub due: Option<Timestamp>,
     /// When the queue processes it (evicted or abandoned).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<Timestamp>,
     /// Purge mode of the eviction.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub purge_mode: Option<PurgeMode>,
     /// Replicas leaving the cluster.
     pub replicas: i32,
-    /// The rule that decided (the last reason of the chain).
-    pub rule: Reason,
-    /// The whole reason chain.
-    pub reasons: Vec<Reason>,
-    /// The failover decision at the reference time (what `policy explain` shows).
-    #[serde(skip)]
+    /// The failover decision at the reference time (what `policy explain` shows); its
+    /// reasons open the chain.
     pub decision: ClusterDecision,
+    /// What the queue adds to the chain after the decision's reasons.
+    pub queue_reasons: Vec<Reason>,
+}
+
+impl PairOutcome {
+    /// The whole reason chain: the decision's, then the queue's. Held once; a fleet's
+    /// outcomes are many.
+    pub fn reasons(&self) -> impl Iterator<Item = &Reason> + Clone {
+        self.decision.reasons.iter().chain(&self.queue_reasons)
+    }
+
+    /// The rule that decided: the last reason that is not about purge mode, timeouts
+    /// or where tolerations were read from.
+    pub fn rule(&self) -> Cow<'_, Reason> {
+        let backwards = || {
+            self.queue_reasons
+                .iter()
+                .rev()
+                .chain(self.decision.reasons.iter().rev())
+        };
+        match backwards()
+            .find(|r| !r.code.is_context())
+            .or(backwards().next())
+        {
+            Some(r) => Cow::Borrowed(r),
+            None => Cow::Owned(Reason::new(ReasonCode::NoDecision, "no rule applied")),
+        }
+    }
+}
+
+impl Serialize for PairOutcome {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The JSON shape: the chain and its decisive rule spelled out.
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct View<'a, R: Iterator<Item = &'a Reason> + Clone> {
+            binding: &'a str,
+            cluster: &'a str,
+            verdict: Verdict,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            due: Option<Timestamp>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            at: Option<Timestamp>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            purge_mode: Option<PurgeMode>,
+            replicas: i32,
+            rule: Cow<'a, Reason>,
+            #[serde(serialize_with = "chain")]
+            reasons: R,
+        }
+        fn chain<'a, S: serde::Serializer>(
+            reasons: &(impl Iterator<Item = &'a Reason> + Clone),
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(reasons.clone())
+        }
+        View {
+            binding: &self.binding,
+            cluster: &self.cluster,
+            verdict: self.verdict,
+            due: self.due,
+            at: self.at,
+            purge_mode: self.purge_mode,
+            replicas: self.replicas,
+            rule: self.rule(),
+            reasons: self.reasons(),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// The predicted new placement of a binding that loses clusters.
@@ -122,10 +187,51 @@ pub struct BindingPrediction {
     pub leaves: Vec<String>,
     /// The predicted `spec.clusters` after those evictions.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clusters: Option<Vec<TargetCluster>>,
+    pub clusters: Option<PredictedClusters>,
     /// Why no placement could be predicted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<Reason>,
+}
+
+/// A predicted `spec.clusters`, held compactly: a Duplicated binding goes to every
+/// feasible cluster, so a large fleet's predictions name clusters millions of times.
+/// Each entry is a position in the simulated fleet, whose names are held once; it
+/// serializes as upstream's `TargetCluster` list.
+#[derive(Clone, Debug)]
+pub struct PredictedClusters {
+    names: Arc<[String]>,
+    targets: Vec<(u32, i32)>,
+}
+
+impl PredictedClusters {
+    /// Each cluster's name and replicas, in the scheduler's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, i32)> {
+        self.targets
+            .iter()
+            .map(|&(i, replicas)| (self.names[i as usize].as_str(), replicas))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+}
+
+impl Serialize for PredictedClusters {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Target<'a> {
+            name: &'a str,
+            #[serde(skip_serializing_if = "is_zero")]
+            replicas: i32,
+        }
+        fn is_zero(n: &i32) -> bool {
+            *n == 0
+        }
+        serializer.collect_seq(
+            self.iter()
+                .map(|(name, replicas)| Target { name, replicas }),
+        )
+    }
 }
 
 /// Replicas moved from one cluster to another.
@@ -286,18 +392,6 @@ fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
     }
 }
 
-/// The reason that decided: the last one that is not about purge mode, timeouts or
-/// where tolerations were read from.
-fn decisive(reasons: &[Reason]) -> Reason {
-    reasons
-        .iter()
-        .rev()
-        .find(|r| !r.code.is_context())
-        .or(reasons.last())
-        .cloned()
-        .unwrap_or_else(|| Reason::new(ReasonCode::NoDecision, "no rule applied"))
-}
-
 /// The binding's spec after the taint manager evicts each of `gone` (cluster and purge
 /// mode), and the scheduler's prediction for it: the one evict-and-predict path of
 /// `dry-run`, `policy explain` and every preview.
@@ -403,38 +497,63 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             binding_of.insert(p.key.as_str(), p.binding);
         }
     }
-    let mut predictions = Vec::with_capacity(leaving.len());
-    let mut prechecks: HashMap<&str, PreSchedulingVerdict> = HashMap::with_capacity(leaving.len());
-    for (key, gone) in &leaving {
+    let is_faulty: Vec<bool> = clusters
+        .iter()
+        .map(|c| faulty_set.contains(c.metadata.name.as_deref().unwrap_or_default()))
+        .collect();
+    let names: Arc<[String]> = clusters
+        .iter()
+        .map(|c| c.metadata.name.clone().unwrap_or_default())
+        .collect();
+    let predict_one = |key: &str, gone: &[(&str, PurgeMode)]| {
         let binding = binding_of[key];
-        let (clusters_after, error, candidates) =
-            match evict_and_predict(&index, &binding.spec, gone) {
-                Ok(p) => {
-                    let candidates: Vec<String> = p
-                        .feasible
-                        .iter()
-                        .map(|&i| {
-                            clusters[i as usize]
-                                .metadata
-                                .name
-                                .as_deref()
-                                .unwrap_or_default()
-                        })
-                        .filter(|name| !faulty_set.contains(name))
-                        .map(str::to_string)
-                        .collect();
-                    (Some(p.clusters), None, candidates)
-                }
-                Err(e) => (None, Some(e.reason()), Vec::new()),
-            };
-        let verdict = pre_scheduling_verdict(&binding.spec, candidates);
-        prechecks.insert(key, verdict);
-        predictions.push(BindingPrediction {
+        let prediction = evict_and_predict(&index, &binding.spec, gone);
+        // The pre-scheduling check: healthy clusters that pass the filters. Their names
+        // are only spelled out when there are too few (the reason of an abandon).
+        let candidates = match &prediction {
+            Ok(p) => p.feasible.as_slice(),
+            Err(_) => &[],
+        };
+        let healthy = || candidates.iter().filter(|&&i| !is_faulty[i as usize]);
+        let precheck = if healthy().count() >= required_candidates(&binding.spec) {
+            PreCheck::Feasible
+        } else {
+            let names = healthy().map(|&i| names[i as usize].clone()).collect();
+            PreCheck::from(&pre_scheduling_verdict(&binding.spec, names))
+        };
+        let (clusters_after, error) = match prediction {
+            Ok(p) => {
+                let targets = p
+                    .clusters
+                    .iter()
+                    .filter_map(|t| Some((index.position(&t.name)? as u32, t.replicas)))
+                    .collect();
+                let names = Arc::clone(&names);
+                (Some(PredictedClusters { names, targets }), None)
+            }
+            Err(e) => (None, Some(e.reason())),
+        };
+        let prediction = BindingPrediction {
             binding: key.to_string(),
             leaves: gone.iter().map(|(c, _)| c.to_string()).collect(),
             clusters: clusters_after,
             error,
-        });
+        };
+        (precheck, prediction)
+    };
+    // Each binding's prediction is independent of the others': on every core.
+    let leaving_list: Vec<(&str, &Vec<(&str, PurgeMode)>)> =
+        leaving.iter().map(|(k, g)| (*k, g)).collect();
+    let predicted: Vec<(PreCheck, BindingPrediction)> = leaving_list
+        .par_iter()
+        .with_min_len(64)
+        .map(|(key, gone)| predict_one(key, gone))
+        .collect();
+    let mut prechecks: HashMap<&str, PreCheck> = HashMap::with_capacity(leaving.len());
+    let mut predictions = Vec::with_capacity(leaving.len());
+    for ((key, _), (precheck, prediction)) in leaving_list.iter().zip(predicted) {
+        prechecks.insert(key, precheck);
+        predictions.push(prediction);
     }
 
     // Run the queue.
@@ -459,9 +578,11 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         clusters.len(),
         scenario.now,
         &scenario.queue,
-        |item, _at| match prechecks.get(item.binding.as_str()) {
-            Some(v) => PreCheck::from(v),
-            None => PreCheck::Feasible,
+        |item, _at| {
+            prechecks
+                .get(item.binding.as_str())
+                .cloned()
+                .unwrap_or(PreCheck::Feasible)
         },
     );
     let mut fate: HashMap<(&str, &str), &ItemOutcome> =
@@ -475,17 +596,60 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .filter_map(|p| p.error.as_ref().map(|e| (p.binding.as_str(), e)))
         .collect();
 
-    // Assemble the outcomes.
+    // The summary: arrivals first (the outcomes take the decisions over).
     let mut summary = SimulationSummary {
         bindings_affected,
         ..Default::default()
     };
     summary.bindings_not_affected =
         state.bindings.len() - bindings_affected + state.bindings_dropped;
+    // Arrivals: compare each prediction with the placement it replaces, by position
+    // (a Duplicated prediction names every feasible cluster).
+    let mut arriving: Vec<i64> = vec![0; clusters.len()];
+    let mut before: Vec<(u32, i32)> = Vec::new();
+    for prediction in &predictions {
+        let binding = binding_of[prediction.binding.as_str()];
+        match &prediction.clusters {
+            Some(after) => {
+                before.clear();
+                before.extend(
+                    binding
+                        .spec
+                        .clusters
+                        .iter()
+                        .filter_map(|t| Some((index.position(&t.name)? as u32, t.replicas))),
+                );
+                for &(at, replicas) in &after.targets {
+                    let was = before.iter().find(|(b, _)| *b == at).map_or(0, |(_, r)| *r);
+                    if replicas > was {
+                        arriving[at as usize] += i64::from(replicas - was);
+                    }
+                }
+            }
+            None => {
+                let everything_leaves = binding
+                    .spec
+                    .clusters
+                    .iter()
+                    .all(|t| prediction.leaves.contains(&t.name));
+                if everything_leaves && scenario.queue.model == QueueModel::Upstream {
+                    summary.workloads_lost += 1;
+                }
+                summary.capacity_shortfalls.push(prediction.clone());
+            }
+        }
+    }
+    summary.replicas_arriving = arriving
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| (names[i].clone(), *n))
+        .collect();
+
     let mut outcomes = Vec::with_capacity(pending.len());
-    for p in &pending {
+    for p in pending {
         let due = p.decision.action.due(scenario.now);
-        let mut reasons = p.decision.reasons.clone();
+        let mut reasons = Vec::new();
         let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
             None | Some(ItemOutcome::NotEvicted) => (verdict_of_stay(&p.decision), None),
             Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => {
@@ -525,51 +689,17 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 .or_default() += i64::from(p.replicas);
         }
         *summary.verdicts.entry(verdict).or_default() += 1;
-        let rule = decisive(&reasons);
         outcomes.push(PairOutcome {
-            binding: p.key.clone(),
             cluster: p.decision.cluster.clone(),
             verdict,
             due,
             at,
             purge_mode: p.decision.purge_mode.filter(|_| due.is_some()),
             replicas: p.replicas,
-            rule,
-            reasons,
-            decision: p.decision.clone(),
+            binding: p.key,
+            decision: p.decision,
+            queue_reasons: reasons,
         });
-    }
-
-    // Arrivals: compare each prediction with the placement it replaces.
-    for prediction in &predictions {
-        let binding = binding_of[prediction.binding.as_str()];
-        match &prediction.clusters {
-            Some(after) => {
-                for t in after {
-                    let before = binding
-                        .spec
-                        .clusters
-                        .iter()
-                        .find(|b| b.name == t.name)
-                        .map_or(0, |b| b.replicas);
-                    if t.replicas > before {
-                        *summary.replicas_arriving.entry(t.name.clone()).or_default() +=
-                            i64::from(t.replicas - before);
-                    }
-                }
-            }
-            None => {
-                let everything_leaves = binding
-                    .spec
-                    .clusters
-                    .iter()
-                    .all(|t| prediction.leaves.contains(&t.name));
-                if everything_leaves && scenario.queue.model == QueueModel::Upstream {
-                    summary.workloads_lost += 1;
-                }
-                summary.capacity_shortfalls.push(prediction.clone());
-            }
-        }
     }
 
     Simulation {

@@ -48,11 +48,11 @@ fn placement_text(p: Option<&BindingPrediction>) -> String {
         Some(BindingPrediction {
             clusters: Some(c), ..
         }) => {
-            let show = |t: &crate::api::TargetCluster| {
-                if t.replicas == 0 {
-                    t.name.clone()
+            let show = |(name, replicas): (&str, i32)| {
+                if replicas == 0 {
+                    name.to_string()
                 } else {
-                    format!("{}={}", t.name, t.replicas)
+                    format!("{name}={replicas}")
                 }
             };
             c.iter().map(show).collect::<Vec<_>>().join(",")
@@ -183,10 +183,10 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             } else {
                 String::new()
             },
-            o.rule.code.to_string(),
+            o.rule().code.to_string(),
         ];
         if wide {
-            row.push(o.rule.message.clone());
+            row.push(o.rule().message.clone());
         }
         table.add_row(row);
     }

@@ -32,7 +32,7 @@ pub fn text(p: &ImpactPreview) -> String {
             o.binding,
             o.cluster,
             o.verdict.as_str(),
-            o.rule.code
+            o.rule().code
         );
     }
     if p.placements.len() > MAX_ROWS {

@@ -5,11 +5,13 @@ use kube::api::{Api, ListParams};
 use kube::Resource;
 use serde::de::DeserializeOwned;
 
+use super::KeepBuilder;
+use crate::api::BindingSpec;
 use crate::api::{
     Cluster, ClusterPropagationPolicy, ClusterResourceBinding, ClusterTaintPolicy,
     PropagationPolicy, ResourceBinding,
 };
-use crate::client::{list_paged, ControlPlane};
+use crate::client::{for_each_page, list_paged, ControlPlane};
 use crate::error::Result;
 use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
 
@@ -81,6 +83,61 @@ pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
         cpps,
         ctps,
     ))
+}
+
+/// [`load_live`], keeping only the bindings `keep` admits: clusters and policies first,
+/// then the bindings page by page, each page filtered as it arrives, so only the kept
+/// bindings and one page are held at once.
+pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<FleetState> {
+    let (clusters, pps, cpps, ctps) = tokio::try_join!(
+        list_all::<Cluster>(cp, "clusters"),
+        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
+        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
+        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
+    )?;
+    let filter = keep(&clusters);
+    let kept = |spec: &BindingSpec| {
+        let names: Vec<&str> = spec.clusters.iter().map(|t| t.name.as_str()).collect();
+        filter(&names)
+    };
+    let (mut rbs, mut crbs) = (Vec::new(), Vec::new());
+    let (mut rbs_dropped, mut crbs_dropped) = (0, 0);
+    let rb_api = Api::<ResourceBinding>::all(cp.client.clone());
+    let crb_api = Api::<ClusterResourceBinding>::all(cp.client.clone());
+    tokio::try_join!(
+        for_each_page(
+            cp,
+            &rb_api,
+            ListParams::default(),
+            "resourcebindings",
+            |page| {
+                for rb in page {
+                    match kept(&rb.spec.inner) {
+                        true => rbs.push(rb),
+                        false => rbs_dropped += 1,
+                    }
+                }
+            },
+        ),
+        for_each_page(
+            cp,
+            &crb_api,
+            ListParams::default(),
+            "clusterresourcebindings",
+            |page| {
+                for crb in page {
+                    match kept(&crb.spec.inner) {
+                        true => crbs.push(crb),
+                        false => crbs_dropped += 1,
+                    }
+                }
+            },
+        ),
+    )?;
+    let bindings = bindings_of(rbs, crbs);
+    let mut state = live_state(cp, clusters, bindings, pps, cpps, ctps);
+    state.bindings_dropped = rbs_dropped + crbs_dropped;
+    Ok(state)
 }
 
 fn live_state(

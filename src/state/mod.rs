@@ -1,14 +1,16 @@
 //! Loaders of the fleet model ([`crate::fleet::FleetState`]): a snapshot file or the live
 //! control plane. Both produce the same state.
 
+mod collect;
 mod documents;
+mod json_stream;
 mod live;
 mod snapshot;
 
+pub use collect::{Keep, KeepBuilder};
 pub use documents::{read_documents, Document, DocumentError};
 pub use live::{
-    list_raw, load_bindings, load_clusters, load_live, load_with_clusters, snapshot_resources,
+    list_raw, load_bindings, load_clusters, load_live, load_live_keeping, load_with_clusters,
+    snapshot_resources,
 };
-pub use snapshot::{
-    load_snapshot, load_snapshot_keeping, parse_documents, Keep, KeepBuilder, SnapshotError,
-};
+pub use snapshot::{load_snapshot, load_snapshot_keeping, parse_documents, SnapshotError};

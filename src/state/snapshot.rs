@@ -2,15 +2,14 @@
 //! `kubectl get -o yaml|json` output, from a file, a directory or stdin (`-`).
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use serde::Deserialize;
-use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
+use super::collect::{Collector, KeepBuilder};
+use super::json_stream;
+use crate::fleet::{FleetState, SourceInfo};
 
 /// A snapshot that cannot be read, naming the file and document.
 #[derive(Debug, thiserror::Error)]
@@ -28,43 +27,16 @@ pub enum SnapshotError {
     },
 }
 
-/// The header `karmadactl snapshot` writes beside `items`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Header {
-    #[serde(default)]
-    captured_at: Option<jiff::Timestamp>,
-    #[serde(default)]
-    context: Option<String>,
-    #[serde(default)]
-    controller_settings: BTreeMap<String, String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct TypeMeta {
-    #[serde(default)]
-    api_version: String,
-    #[serde(default)]
-    kind: String,
-}
-
-/// Whether a binding is kept: a read that knows what it needs drops the others as they
-/// are parsed (counted in [`FleetState::bindings_dropped`]).
-pub type Keep = dyn Fn(&Binding) -> bool + Sync;
-/// Builds [`Keep`] from the clusters of a snapshot (read before its bindings).
-pub type KeepBuilder = dyn Fn(&[crate::api::Cluster]) -> Box<Keep> + Sync;
-
 /// Load a snapshot from `path`: a file, a directory (every `.yaml`, `.yml` and `.json`
 /// in it, sorted by name), or `-` for stdin.
 pub fn load_snapshot(path: &Path) -> Result<FleetState, SnapshotError> {
     load_snapshot_keeping(path, None)
 }
 
-/// [`load_snapshot`], keeping only the bindings `keep` (built from the clusters) admits
-/// when the snapshot is one list (a `snapshot` file, `kubectl get -o json`): its
-/// clusters are read first, then its bindings one by one, and a binding not kept is
-/// dropped as soon as it is parsed. Other layouts are read whole.
+/// [`load_snapshot`], keeping only the bindings `keep` (built from the clusters) admits:
+/// each other binding is dropped as soon as it is parsed, and only counted
+/// ([`FleetState::bindings_dropped`]). A JSON file is read a chunk at a time, so it is
+/// never held whole; YAML and stdin are read whole first.
 pub fn load_snapshot_keeping(
     path: &Path,
     keep: Option<&KeepBuilder>,
@@ -76,16 +48,13 @@ pub fn load_snapshot_keeping(
         },
         ..Default::default()
     };
-    let io = |source| SnapshotError::Io {
-        path: path.display().to_string(),
-        source,
-    };
+    let mut collector = Collector::new(&mut state, keep);
     if path == Path::new("-") {
-        let text = std::io::read_to_string(std::io::stdin()).map_err(io)?;
-        parse_documents_keeping("<stdin>", &text, &mut state, keep)?;
+        let text = std::io::read_to_string(std::io::stdin()).map_err(|e| io(path, e))?;
+        read_text("<stdin>", &text, &mut collector)?;
     } else if path.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(io)?
+            .map_err(|e| io(path, e))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
                 matches!(
@@ -96,61 +65,65 @@ pub fn load_snapshot_keeping(
             .collect();
         files.sort();
         for file in files {
-            let text = std::fs::read_to_string(&file).map_err(|source| SnapshotError::Io {
-                path: file.display().to_string(),
-                source,
-            })?;
-            parse_documents(&file.display().to_string(), &text, &mut state)?;
+            read_file(&file, &mut collector)?;
         }
     } else {
-        let text = std::fs::read_to_string(path).map_err(io)?;
-        parse_documents_keeping(&path.display().to_string(), &text, &mut state, keep)?;
+        read_file(path, &mut collector)?;
     }
+    collector.finish();
     state.sort();
     Ok(state)
 }
 
+fn io(path: &Path, source: std::io::Error) -> SnapshotError {
+    SnapshotError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Read one file: JSON streamed from the file, anything else read whole as YAML.
+fn read_file(path: &Path, collector: &mut Collector) -> Result<(), SnapshotError> {
+    let origin = path.display().to_string();
+    collector.reading(&origin);
+    let file = std::fs::File::open(path).map_err(|e| io(path, e))?;
+    if json_stream::read_json(&origin, file, collector)? {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
+    read_yaml(&origin, &text, collector)
+}
+
 /// Add every object of `text` (named `origin` in errors) to `state`.
 ///
-/// JSON input (starting with `{` or `[`) takes a fast path that never builds a generic
-/// tree of the whole file; anything else is read as multi-document YAML.
+/// JSON input (starting with `{` or `[`) is split into its objects and list items
+/// without building a generic tree; anything else is read as multi-document YAML.
 pub fn parse_documents(
     origin: &str,
     text: &str,
     state: &mut FleetState,
 ) -> Result<(), SnapshotError> {
-    parse_documents_keeping(origin, text, state, None)
+    read_text(origin, text, &mut Collector::new(state, None))
 }
 
-/// [`parse_documents`] with [`load_snapshot_keeping`]'s filter: applied only when the
-/// text is a single JSON list.
-fn parse_documents_keeping(
-    origin: &str,
-    text: &str,
-    state: &mut FleetState,
-    keep: Option<&KeepBuilder>,
-) -> Result<(), SnapshotError> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        let docs: Vec<&RawValue> = serde_json::Deserializer::from_str(trimmed)
-            .into_iter::<&RawValue>()
-            .enumerate()
-            .map(|(index, doc)| doc.map_err(|e| malformed(origin, index, e)))
-            .collect::<Result<_, _>>()?;
-        let keep = keep.filter(|_| docs.len() == 1);
-        for (index, doc) in docs.into_iter().enumerate() {
-            add_json(origin, index, doc.get(), state, keep)?;
-        }
-    } else {
-        let mut stream = YamlStream::new(text);
-        for (index, doc) in yaml_documents(text).into_iter().enumerate() {
-            let value = stream.parse(doc).map_err(|e| malformed(origin, index, e))?;
-            let Some(value) = value.filter(|v| !v.is_null()) else {
-                continue; // an empty document (`---` at the end, comments only)
-            };
-            let json = serde_json::to_string(&value).map_err(|e| malformed(origin, index, e))?;
-            add_json(origin, index, &json, state, None)?;
-        }
+fn read_text(origin: &str, text: &str, collector: &mut Collector) -> Result<(), SnapshotError> {
+    collector.reading(origin);
+    if json_stream::read_json(origin, text.as_bytes(), collector)? {
+        return Ok(());
+    }
+    read_yaml(origin, text, collector)
+}
+
+/// The documents of a YAML stream, each converted to JSON and collected.
+fn read_yaml(origin: &str, text: &str, collector: &mut Collector) -> Result<(), SnapshotError> {
+    let mut stream = YamlStream::new(text);
+    for (index, doc) in yaml_documents(text).into_iter().enumerate() {
+        let value = stream.parse(doc).map_err(|e| malformed(origin, index, e))?;
+        let Some(value) = value.filter(|v| !v.is_null()) else {
+            continue; // an empty document (`---` at the end, comments only)
+        };
+        let json = serde_json::to_string(&value).map_err(|e| malformed(origin, index, e))?;
+        collector.add(index, &[&json])?;
     }
     Ok(())
 }
@@ -241,7 +214,7 @@ fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotError {
+pub(super) fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotError {
     SnapshotError::Malformed {
         path: origin.to_string(),
         index,
@@ -249,232 +222,11 @@ fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotE
     }
 }
 
-fn add_json(
-    origin: &str,
-    index: usize,
-    json: &str,
-    state: &mut FleetState,
-    keep: Option<&KeepBuilder>,
-) -> Result<(), SnapshotError> {
-    if json.starts_with('[') {
-        let items: Vec<&RawValue> =
-            serde_json::from_str(json).map_err(|e| malformed(origin, index, e))?;
-        return add_list(origin, index, &items, state, keep);
-    }
-    match keep {
-        Some(builder) => add_object_keeping(origin, index, json, state, builder),
-        None => add_object(origin, index, json, state, None),
-    }
-}
-
-/// Add the items of a list: with `keep`, its clusters first, then the rest with the
-/// bindings filtered as they are parsed.
-fn add_list(
-    origin: &str,
-    index: usize,
-    items: &[&RawValue],
-    state: &mut FleetState,
-    keep: Option<&KeepBuilder>,
-) -> Result<(), SnapshotError> {
-    let Some(builder) = keep else {
-        return add_items(origin, index, items, state, None);
-    };
-    let mut rest = Vec::with_capacity(items.len());
-    for item in items {
-        let (api_version, kind) = type_of(item.get()).map_err(|e| malformed(origin, index, e))?;
-        if kind == "Cluster" && api_version.starts_with("cluster.karmada.io/") {
-            add_object(origin, index, item.get(), state, None)?;
-        } else {
-            rest.push(*item);
-        }
-    }
-    let filter = builder(&state.clusters);
-    add_items(origin, index, &rest, state, Some(filter.as_ref()))
-}
-
-/// Below this many items a list is read on one thread.
-const PARALLEL_ITEMS: usize = 2_000;
-
-/// Add the items of one document, reading large lists on every core.
-fn add_items(
-    origin: &str,
-    index: usize,
-    items: &[&RawValue],
-    state: &mut FleetState,
-    keep: Option<&Keep>,
-) -> Result<(), SnapshotError> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if items.len() < PARALLEL_ITEMS || threads < 2 {
-        return items
-            .iter()
-            .try_for_each(|i| add_object(origin, index, i.get(), state, keep));
-    }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    // Most items are bindings: size for them up front (no regrowth).
-                    let mut local = FleetState {
-                        bindings: Vec::with_capacity(part.len()),
-                        ..Default::default()
-                    };
-                    part.iter()
-                        .try_for_each(|i| add_object(origin, index, i.get(), &mut local, keep))
-                        .map(|_| local)
-                })
-            })
-            .collect();
-        let mut locals = Vec::with_capacity(parts.len());
-        for part in parts {
-            locals.push(part.join().expect("snapshot reader thread panicked")?);
-        }
-        state
-            .bindings
-            .reserve_exact(locals.iter().map(|l| l.bindings.len()).sum());
-        for local in locals {
-            state.absorb(local);
-        }
-        Ok(())
-    })
-}
-
-/// `apiVersion` and `kind` of an object, cheaply: kubectl and this tool write them
-/// first, so the top-level keys are read only until both are known.
-fn type_of(json: &str) -> Result<(String, String), serde_json::Error> {
-    use serde::de::{IgnoredAny, MapAccess, Visitor};
-    use std::borrow::Cow;
-
-    struct Peek<'o> {
-        found: &'o mut (Option<String>, Option<String>),
-    }
-    impl<'de> Visitor<'de> for Peek<'_> {
-        type Value = ();
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                match key.as_ref() {
-                    "apiVersion" => self.found.0 = Some(map.next_value::<Cow<str>>()?.into_owned()),
-                    "kind" => self.found.1 = Some(map.next_value::<Cow<str>>()?.into_owned()),
-                    _ => {
-                        map.next_value::<IgnoredAny>()?;
-                    }
-                }
-                if self.found.0.is_some() && self.found.1.is_some() {
-                    return Ok(()); // stop early; the caller ignores the unread rest
-                }
-            }
-            Ok(())
-        }
-    }
-    let mut found = (None, None);
-    let mut de = serde_json::Deserializer::from_str(json);
-    let early = serde::Deserializer::deserialize_map(&mut de, Peek { found: &mut found });
-    match found {
-        (Some(api_version), Some(kind)) => Ok((api_version, kind)),
-        _ => {
-            early?;
-            let meta: TypeMeta = serde_json::from_str(json)?;
-            Ok((meta.api_version, meta.kind))
-        }
-    }
-}
-
-/// A top-level object read with a keep filter: a list is filtered, anything else read
-/// as usual.
-fn add_object_keeping(
-    origin: &str,
-    index: usize,
-    json: &str,
-    state: &mut FleetState,
-    builder: &KeepBuilder,
-) -> Result<(), SnapshotError> {
-    let (_, kind) = type_of(json).map_err(|e| malformed(origin, index, e))?;
-    if !kind.ends_with("List") {
-        return add_object(origin, index, json, state, None);
-    }
-    let list = read_list(origin, index, json, state)?;
-    add_list(origin, index, &list, state, Some(builder))
-}
-
-/// The items of a `List` object, its snapshot header recorded in `state`.
-fn read_list<'a>(
-    origin: &str,
-    index: usize,
-    json: &'a str,
-    state: &mut FleetState,
-) -> Result<Vec<&'a RawValue>, SnapshotError> {
-    #[derive(Deserialize)]
-    struct List<'a> {
-        #[serde(borrow, default)]
-        items: Vec<&'a RawValue>,
-        #[serde(default)]
-        snapshot: Option<Header>,
-    }
-    let list: List = serde_json::from_str(json).map_err(|e| malformed(origin, index, e))?;
-    if let Some(h) = list.snapshot {
-        state.source.captured_at = h.captured_at.or(state.source.captured_at);
-        state.source.context = h.context.or(state.source.context.take());
-        state
-            .source
-            .controller_settings
-            .extend(h.controller_settings);
-    }
-    Ok(list.items)
-}
-
-fn add_object(
-    origin: &str,
-    index: usize,
-    json: &str,
-    state: &mut FleetState,
-    keep: Option<&Keep>,
-) -> Result<(), SnapshotError> {
-    let err = |e: serde_json::Error| malformed(origin, index, e);
-    let (api_version, kind) = type_of(json).map_err(err)?;
-    let group = api_version.split('/').next().unwrap_or_default();
-    match (kind.as_str(), group) {
-        _ if kind.ends_with("List") => {
-            let items = read_list(origin, index, json, state)?;
-            add_items(origin, index, &items, state, keep)?;
-        }
-        ("Cluster", "cluster.karmada.io") => state
-            .clusters
-            .push(serde_json::from_str(json).map_err(err)?),
-        ("ResourceBinding", "work.karmada.io") | ("ClusterResourceBinding", "work.karmada.io") => {
-            let mut b: Binding = serde_json::from_str(json).map_err(err)?;
-            if kind == "ClusterResourceBinding" {
-                b.kind = BindingKind::ClusterResourceBinding;
-            }
-            if keep.is_none_or(|keep| keep(&b)) {
-                state.bindings.push(b);
-            } else {
-                state.bindings_dropped += 1;
-            }
-        }
-        ("PropagationPolicy", "policy.karmada.io") => state
-            .propagation_policies
-            .push(serde_json::from_str(json).map_err(err)?),
-        ("ClusterPropagationPolicy", "policy.karmada.io") => state
-            .cluster_propagation_policies
-            .push(serde_json::from_str(json).map_err(err)?),
-        ("ClusterTaintPolicy", "policy.karmada.io") => state
-            .taint_policies
-            .push(serde_json::from_str(json).map_err(err)?),
-        ("", _) => return Err(malformed(origin, index, "object has no kind")),
-        (kind, _) => *state.ignored.entry(kind.to_string()).or_default() += 1,
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fleet::{Binding, BindingKind};
+    use crate::state::Keep;
 
     const CLUSTER: &str = r#"{"apiVersion":"cluster.karmada.io/v1alpha1","kind":"Cluster","metadata":{"name":"m1"},"spec":{}}"#;
 
@@ -515,12 +267,12 @@ mod tests {
         .unwrap();
         let mut parallel = FleetState::default();
         parse_documents("big.json", &text, &mut parallel).unwrap();
-        assert!(parallel.bindings.len() >= PARALLEL_ITEMS);
-        // The same items one by one, through the per-object path.
+        assert!(parallel.bindings.len() >= 4_000);
+        // The same items one by one, each a document of its own.
         let list: serde_json::Value = serde_json::from_str(&text).unwrap();
         let mut sequential = FleetState::default();
         for item in list["items"].as_array().unwrap() {
-            add_object("big.json", 0, &item.to_string(), &mut sequential, None).unwrap();
+            parse_documents("big.json", &item.to_string(), &mut sequential).unwrap();
         }
         let keys = |s: &FleetState| {
             s.bindings
@@ -538,6 +290,15 @@ mod tests {
         assert_eq!(parallel.source.controller_settings.len(), 2);
     }
 
+    /// `text` read with `keep`, as `load_snapshot_keeping` reads a file.
+    fn read_keeping(text: &str, keep: &KeepBuilder) -> FleetState {
+        let mut state = FleetState::default();
+        let mut collector = Collector::new(&mut state, Some(keep));
+        read_text("t.json", text, &mut collector).unwrap();
+        collector.finish();
+        state
+    }
+
     #[test]
     fn a_kept_read_drops_the_other_bindings_as_it_parses_them() {
         let text = String::from_utf8(crate::fleetgen::fleet_to_vec(
@@ -546,22 +307,25 @@ mod tests {
         .unwrap();
         let mut whole = FleetState::default();
         parse_documents("big.json", &text, &mut whole).unwrap();
-        // Keep the bindings on the first cluster; the builder sees every cluster first.
-        let builder = |clusters: &[crate::api::Cluster]| -> Box<Keep> {
-            assert_eq!(clusters.len(), 50, "clusters are read before the bindings");
-            let first = clusters[0].metadata.name.clone().unwrap();
-            Box::new(move |b| b.spec.clusters.iter().any(|t| t.name == first))
-        };
-        let mut kept = FleetState::default();
-        parse_documents_keeping("big.json", &text, &mut kept, Some(&builder)).unwrap();
-        let on_first = |b: &Binding| {
-            b.spec
-                .clusters
+        // Keep the bindings on the first cluster.
+        let first = whole.clusters[0].metadata.name.clone().unwrap();
+        use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+        static BUILDS: AtomicUsize = AtomicUsize::new(0);
+        let name = first.clone();
+        let builder = move |clusters: &[crate::api::Cluster]| -> Box<Keep> {
+            BUILDS.fetch_add(1, Relaxed);
+            // As `dry-run` keeps bindings on the faulty clusters: from the clusters read.
+            let chosen: Vec<String> = clusters
                 .iter()
-                .any(|t| t.name == whole.clusters[0].metadata.name.clone().unwrap())
+                .filter_map(|c| c.metadata.name.clone())
+                .filter(|n| *n == name)
+                .collect();
+            Box::new(move |names| names.iter().any(|n| chosen.iter().any(|c| c == n)))
         };
-        let want: Vec<&Binding> = whole.bindings.iter().filter(|b| on_first(b)).collect();
+        let on_first = |b: &&Binding| b.spec.clusters.iter().any(|t| t.name == first);
+        let want: Vec<&Binding> = whole.bindings.iter().filter(on_first).collect();
         assert!(!want.is_empty() && want.len() < whole.bindings.len());
+        let kept = read_keeping(&text, &builder);
         assert_eq!(kept.bindings.iter().collect::<Vec<_>>(), want);
         assert_eq!(kept.bindings_dropped, whole.bindings.len() - want.len());
         let names = |s: &FleetState| -> Vec<Option<String>> {
@@ -569,13 +333,27 @@ mod tests {
         };
         assert_eq!(names(&kept), names(&whole));
         assert_eq!(kept.source, whole.source);
-        // Several documents: read whole, the filter is not applied.
-        let two = format!("{text}\n{text}");
-        let mut both = FleetState::default();
-        parse_documents_keeping("two.json", &two, &mut both, Some(&builder)).unwrap();
+        assert_eq!(BUILDS.load(Relaxed), 1, "clusters come first: one filter");
+
+        // Clusters after the bindings: a binding on a cluster not read yet is kept until
+        // the end, then decided; the result is the same.
+        let list: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut items = list["items"].as_array().unwrap().clone();
+        items.reverse();
+        let reversed = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items});
+        let late = read_keeping(&reversed.to_string(), &builder);
+        let mut late_names: Vec<_> = late.bindings.iter().map(|b| b.display_name()).collect();
+        late_names.sort();
+        let mut want_names: Vec<_> = want.iter().map(|b| b.display_name()).collect();
+        want_names.sort();
+        assert_eq!(late_names, want_names);
+        assert_eq!(late.bindings_dropped, kept.bindings_dropped);
+
+        // Several documents: each is filtered.
+        let both = read_keeping(&format!("{text}\n{text}"), &builder);
         assert_eq!(
             (both.bindings.len(), both.bindings_dropped),
-            (2 * whole.bindings.len(), 0)
+            (2 * want.len(), 2 * kept.bindings_dropped)
         );
     }
 

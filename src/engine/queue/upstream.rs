@@ -20,7 +20,7 @@
 //! are skipped whole, so far-off tolerations cost no more than near ones.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashMap, VecDeque};
 
 use jiff::Timestamp;
 
@@ -201,6 +201,9 @@ impl What {
 struct Queue<'a> {
     jobs: &'a [Job],
     by_cluster: Vec<Vec<usize>>,
+    /// Per cluster, its jobs neither queued nor evicted: what a re-list adds (a
+    /// saturated queue holds most jobs, so a re-list does not walk them all).
+    out: Vec<BTreeSet<usize>>,
     relist: Ns,
     limiter: Limiter,
     events: BinaryHeap<Reverse<(Ns, u8, u64, What)>>,
@@ -224,6 +227,10 @@ impl<'a> Queue<'a> {
         for (j, job) in jobs.iter().enumerate() {
             by_cluster[job.cluster].push(j);
         }
+        let out = by_cluster
+            .iter()
+            .map(|js| js.iter().copied().collect())
+            .collect();
         let ends: Vec<End> = jobs.iter().map(|_| End::NotEvicted).collect();
         let open = jobs
             .iter()
@@ -232,6 +239,7 @@ impl<'a> Queue<'a> {
         let mut q = Queue {
             jobs,
             by_cluster,
+            out,
             relist: s.relist_seconds.max(1) * SECOND,
             limiter: Limiter::new(s.resource_eviction_rate as f32, s.rate_limiter),
             events: BinaryHeap::new(),
@@ -311,11 +319,9 @@ impl<'a> Queue<'a> {
         if self.skip_idle_relists(c, t) {
             return;
         }
-        for k in 0..self.by_cluster[c].len() {
-            let j = self.by_cluster[c][k];
-            if !matches!(self.ends[j], End::Evicted(_)) {
-                self.add(j, t);
-            }
+        // Every job not evicted, in job order; the queued ones are already in the queue.
+        for j in std::mem::take(&mut self.out[c]) {
+            self.add(j, t);
         }
         self.push(t + self.relist, What::Relist(c));
     }
@@ -380,6 +386,7 @@ impl<'a> Queue<'a> {
     fn add(&mut self, j: usize, t: Ns) {
         if !self.queued[j] {
             self.queued[j] = true;
+            self.out[self.jobs[j].cluster].remove(&j);
             self.queue.push_back(j);
         }
         self.dispatch(t);
@@ -411,6 +418,7 @@ impl<'a> Queue<'a> {
             // worker goes on at once.
             let delay = self.limiter.when(j as u64, t);
             self.add_after(j, t + delay);
+            self.out[job.cluster].insert(j);
             self.idle.push_front(w);
             return;
         }
@@ -424,6 +432,9 @@ impl<'a> Queue<'a> {
                 Some(due) => self.add_after(j, due),
                 None => {}
             }
+        }
+        if !matches!(self.ends[j], End::Evicted(_)) {
+            self.out[job.cluster].insert(j);
         }
         self.limiter.forget(j as u64);
         let pause = self.limiter.when(PACER_KEY, t);
