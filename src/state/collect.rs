@@ -240,6 +240,7 @@ fn parse_object(
             if o.kind == "ClusterResourceBinding" {
                 b.kind = BindingKind::ClusterResourceBinding;
             }
+            b.metadata.managed_fields = None; // never read (`kubectl get -o json` has them)
             state.bindings.push(b);
         }
         ("Cluster", "cluster.karmada.io") => state

@@ -37,6 +37,8 @@ pub async fn load_bindings(cp: &ControlPlane) -> Result<Vec<Binding>> {
     Ok(bindings_of(rbs, crbs))
 }
 
+/// The bindings in one shape, without `metadata.managedFields`: never read, and the
+/// largest part of an object the server has applied.
 fn bindings_of(rbs: Vec<ResourceBinding>, crbs: Vec<ClusterResourceBinding>) -> Vec<Binding> {
     rbs.into_iter()
         .map(|rb| Binding {
@@ -51,6 +53,10 @@ fn bindings_of(rbs: Vec<ResourceBinding>, crbs: Vec<ClusterResourceBinding>) -> 
             spec: crb.spec.inner,
             status: crb.status,
         }))
+        .map(|mut b| {
+            b.metadata.managed_fields = None;
+            b
+        })
         .collect()
 }
 
@@ -111,7 +117,8 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
             ListParams::default(),
             "resourcebindings",
             |page| {
-                for rb in page {
+                for mut rb in page {
+                    rb.metadata.managed_fields = None;
                     match kept(&rb.spec.inner) {
                         true => rbs.push(rb),
                         false => rbs_dropped += 1,
@@ -125,7 +132,8 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
             ListParams::default(),
             "clusterresourcebindings",
             |page| {
-                for crb in page {
+                for mut crb in page {
+                    crb.metadata.managed_fields = None;
                     match kept(&crb.spec.inner) {
                         true => crbs.push(crb),
                         false => crbs_dropped += 1,

@@ -1,13 +1,14 @@
-//! `karmadactl evictions list -A -o json` against `kubectl get resourcebindings -A -o json`
-//! on the same real test kube-apiserver (started here as the tests start it), loaded with
-//! N ResourceBindings (default 100,000) over a few namespaces, one in ten carrying a
-//! graceful eviction task. Each command runs RUNS times (default 5, alternating, after
-//! one checked warm-up run of each) under `/usr/bin/time -v`, stdout to /dev/null; the
-//! median wall time, median peak RSS and the ratio karmadactl / kubectl are printed.
+//! `karmadactl evictions list -A -o json` and `karmadactl dry-run --cluster ev-m1 -o json`
+//! (live) against `kubectl get resourcebindings -A -o json` on the same real test
+//! kube-apiserver (started here as the tests start it), loaded with N ResourceBindings
+//! (default 100,000) over a few namespaces, one in ten carrying a graceful eviction task,
+//! nine in ten placed on ev-m1. Each command runs RUNS times (default 5, alternating,
+//! after one checked warm-up run of each) under `/usr/bin/time -v`, stdout to /dev/null;
+//! the median wall time, median peak RSS and each ratio to kubectl are printed.
 //! With `--hold` the server stays up afterwards (until Ctrl-C) for measuring by hand
 //! with the kubeconfig printed at the start.
 //!
-//!   cargo build --release && cargo run --release --example bench_evictions -- [N] [RUNS] [--hold]
+//!   cargo build --release && cargo run --release --example bench_live -- [N] [RUNS] [--hold]
 //!
 //! Needs the test assets (`export KUBEBUILDER_ASSETS=$(hack/test-env.sh)`), GNU time at
 //! /usr/bin/time and kubectl on PATH (or `KUBECTL=PATH`).
@@ -103,22 +104,17 @@ fn kubectl() -> PathBuf {
         .unwrap_or_else(|| "kubectl".into())
 }
 
-/// The two commands compared, as argument vectors.
-fn commands(kubeconfig: &Path) -> [(&'static str, Vec<String>); 2] {
+/// The commands compared, as argument vectors: kubectl last (the baseline).
+fn commands(kubeconfig: &Path) -> [(&'static str, Vec<String>); 3] {
     let kc = kubeconfig.display().to_string();
     let bin = support::fixtures::binary().display().to_string();
-    let karmadactl = [
-        &bin,
-        "--kubeconfig",
-        &kc,
-        "--karmada-context",
-        "admin",
-        "evictions",
-        "list",
-        "-A",
-        "-o",
-        "json",
-    ];
+    let karmadactl = |args: &[&str]| -> Vec<String> {
+        [&bin, "--kubeconfig", &kc, "--karmada-context", "admin"]
+            .iter()
+            .chain(args)
+            .map(|s| s.to_string())
+            .collect()
+    };
     let kubectl = [
         &kubectl().display().to_string(),
         "--kubeconfig",
@@ -132,7 +128,14 @@ fn commands(kubeconfig: &Path) -> [(&'static str, Vec<String>); 2] {
         "json",
     ];
     [
-        ("karmadactl", karmadactl.map(String::from).to_vec()),
+        (
+            "evictions",
+            karmadactl(&["evictions", "list", "-A", "-o", "json"]),
+        ),
+        (
+            "dry-run",
+            karmadactl(&["dry-run", "--cluster", "ev-m1", "-o", "json"]),
+        ),
         ("kubectl", kubectl.map(String::from).to_vec()),
     ]
 }
@@ -146,14 +149,22 @@ fn command(argv: &[String]) -> Command {
     cmd
 }
 
-/// Run once, output kept, and check it: every task (karmadactl) or every binding (kubectl).
+/// Run once, output kept, and check it: every task (evictions), every binding on ev-m1
+/// (dry-run) or every binding (kubectl).
 fn check(tool: &str, argv: &[String], n: usize) {
     let out = command(argv).output().expect("run the command");
     let (stdout, stderr, code) = support::fixtures::parts(&out);
+    // dry-run exits 0; a command that fails says why.
     assert_eq!(code, 0, "{tool} failed:\n{stderr}");
     let doc: Value = serde_json::from_str(&stdout).expect("JSON output");
-    let items = doc["items"].as_array().map_or(0, Vec::len);
-    let want = if tool == "kubectl" { n } else { n.div_ceil(10) };
+    let (items, want) = match tool {
+        "kubectl" => (doc["items"].as_array().map_or(0, Vec::len), n),
+        "dry-run" => (
+            doc["outcomes"].as_array().map_or(0, Vec::len),
+            n - n.div_ceil(10),
+        ),
+        _ => (doc["items"].as_array().map_or(0, Vec::len), n.div_ceil(10)),
+    };
     assert_eq!(items, want, "{tool}: items in the output");
     eprintln!(
         "checked {tool}: {items} items, {} bytes of JSON",
@@ -212,7 +223,7 @@ async fn main() {
         println!("{tool}: {}", argv.join(" "));
         check(tool, argv, n);
     }
-    let mut results: [Vec<(Duration, u64)>; 2] = [Vec::new(), Vec::new()];
+    let mut results: [Vec<(Duration, u64)>; 3] = Default::default();
     for run in 0..runs {
         for (i, (tool, argv)) in cmds.iter().enumerate() {
             let (t, rss) = timed(tool, argv);
@@ -227,8 +238,9 @@ async fn main() {
         )
     });
     println!(
-        "N = {n} ResourceBindings, {} with a task; {runs} runs each",
-        n.div_ceil(10)
+        "N = {n} ResourceBindings, {} with a task, {} on ev-m1; {runs} runs each",
+        n.div_ceil(10),
+        n - n.div_ceil(10)
     );
     for ((tool, _), (t, rss)) in cmds.iter().zip(medians) {
         println!(
@@ -236,11 +248,14 @@ async fn main() {
             rss / 1024
         );
     }
-    println!(
-        "ratio karmadactl / kubectl: wall {:.2}x (goal <= 1.2x), peak RSS {:.2}x",
-        medians[0].0.as_secs_f64() / medians[1].0.as_secs_f64(),
-        medians[0].1 as f64 / medians[1].1 as f64
-    );
+    let (base_t, base_rss) = medians[2];
+    for ((tool, _), (t, rss)) in cmds.iter().zip(medians).take(2) {
+        println!(
+            "ratio {tool} / kubectl: wall {:.2}x (goal <= 1.2x), peak RSS {:.2}x",
+            t.as_secs_f64() / base_t.as_secs_f64(),
+            rss as f64 / base_rss as f64
+        );
+    }
     if hold {
         println!("holding the server; Ctrl-C stops it");
         std::io::stdout().flush().unwrap();
