@@ -7,8 +7,8 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use super::error::{malformed, SnapshotError};
 use super::json_stream::Sink;
-use super::snapshot::{malformed, SnapshotError};
 use crate::api::Cluster;
 use crate::fleet::{Binding, BindingKind, FleetState};
 

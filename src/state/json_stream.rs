@@ -11,7 +11,7 @@
 use std::io::{ErrorKind, Read};
 use std::ops::Range;
 
-use super::snapshot::SnapshotError;
+use super::error::SnapshotError;
 
 /// Bytes read from the input at a time, at most: reads start at [`FIRST_CHUNK`] and
 /// double, so a small input costs a small buffer.

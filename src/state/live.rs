@@ -106,46 +106,41 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
         let names: Vec<&str> = spec.clusters.iter().map(|t| t.name.as_str()).collect();
         filter(&names)
     };
-    let (mut rbs, mut crbs) = (Vec::new(), Vec::new());
-    let (mut rbs_dropped, mut crbs_dropped) = (0, 0);
-    let rb_api = Api::<ResourceBinding>::all(cp.client.clone());
-    let crb_api = Api::<ClusterResourceBinding>::all(cp.client.clone());
-    tokio::try_join!(
-        for_each_page(
-            cp,
-            &rb_api,
-            ListParams::default(),
-            "resourcebindings",
-            |page| {
-                for mut rb in page {
-                    rb.metadata.managed_fields = None;
-                    match kept(&rb.spec.inner) {
-                        true => rbs.push(rb),
-                        false => rbs_dropped += 1,
-                    }
-                }
-            },
-        ),
-        for_each_page(
-            cp,
-            &crb_api,
-            ListParams::default(),
-            "clusterresourcebindings",
-            |page| {
-                for mut crb in page {
-                    crb.metadata.managed_fields = None;
-                    match kept(&crb.spec.inner) {
-                        true => crbs.push(crb),
-                        false => crbs_dropped += 1,
-                    }
-                }
-            },
-        ),
+    let ((rbs, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
+        kept_pages::<ResourceBinding>(cp, "resourcebindings", |rb| kept(&rb.spec.inner)),
+        kept_pages::<ClusterResourceBinding>(cp, "clusterresourcebindings", |crb| {
+            kept(&crb.spec.inner)
+        }),
     )?;
     let bindings = bindings_of(rbs, crbs);
     let mut state = live_state(cp, clusters, bindings, pps, cpps, ctps);
     state.bindings_dropped = rbs_dropped + crbs_dropped;
     Ok(state)
+}
+
+/// Every object of `K` that `kept` admits, read page by page and without
+/// `metadata.managedFields`, and how many it did not admit.
+async fn kept_pages<K>(
+    cp: &ControlPlane,
+    what: &str,
+    kept: impl Fn(&K) -> bool,
+) -> Result<(Vec<K>, usize)>
+where
+    K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
+{
+    let (mut out, mut dropped) = (Vec::new(), 0);
+    let api: Api<K> = Api::all(cp.client.clone());
+    for_each_page(cp, &api, ListParams::default(), what, |page| {
+        for mut obj in page {
+            obj.meta_mut().managed_fields = None;
+            match kept(&obj) {
+                true => out.push(obj),
+                false => dropped += 1,
+            }
+        }
+    })
+    .await?;
+    Ok((out, dropped))
 }
 
 fn live_state(

@@ -8,24 +8,9 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::collect::{Collector, KeepBuilder};
+use super::error::{malformed, SnapshotError};
 use super::json_stream;
 use crate::fleet::{FleetState, SourceInfo};
-
-/// A snapshot that cannot be read, naming the file and document.
-#[derive(Debug, thiserror::Error)]
-pub enum SnapshotError {
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}: document {index}: {message}")]
-    Malformed {
-        path: String,
-        index: usize,
-        message: String,
-    },
-}
 
 /// Load a snapshot from `path`: a file, a directory (every `.yaml`, `.yml` and `.json`
 /// in it, sorted by name), or `-` for stdin.
@@ -212,14 +197,6 @@ impl YamlStream {
 
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or_default().to_string()
-}
-
-pub(super) fn malformed(origin: &str, index: usize, e: impl std::fmt::Display) -> SnapshotError {
-    SnapshotError::Malformed {
-        path: origin.to_string(),
-        index,
-        message: e.to_string(),
-    }
 }
 
 #[cfg(test)]
