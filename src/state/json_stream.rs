@@ -16,7 +16,11 @@ use super::error::SnapshotError;
 /// Bytes read from the input at a time, at most: reads start at [`FIRST_CHUNK`] and
 /// double, so a small input costs a small buffer.
 const CHUNK: usize = 8 << 20;
+#[cfg(not(test))]
 const FIRST_CHUNK: usize = 64 << 10;
+/// Tests read in tiny chunks first, so values straddle chunk borders at every position.
+#[cfg(test)]
+const FIRST_CHUNK: usize = 7;
 
 /// Where the documents of a stream go.
 pub(super) trait Sink {
@@ -400,6 +404,52 @@ mod tests {
         // One item larger than a chunk.
         let big = format!(r#"[{{"big":"{}"}}]"#, "y".repeat(CHUNK + 10));
         assert_eq!(events(&big).unwrap().len(), 1);
+    }
+
+    /// Any JSON value, strings full of what the splitter must not mistake for structure.
+    fn any_json() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        use serde_json::Value;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            "[\\\\\"{}\\[\\],: a-zé\\u{1F600}\\n\\t]{0,12}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z\\\\\"]{0,5}", inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Whatever the items hold and however they are spaced, each arrives whole, in
+        /// order, equal to what was written.
+        #[test]
+        fn every_item_arrives_whole(
+            items in proptest::collection::vec(any_json(), 0..12),
+            pretty in proptest::bool::ANY,
+        ) {
+            let list = serde_json::json!({"kind": "List", "items": items, "metadata": {}});
+            let text = if pretty {
+                serde_json::to_string_pretty(&list).unwrap()
+            } else {
+                serde_json::to_string(&list).unwrap()
+            };
+            let got = events(&text).unwrap();
+            proptest::prop_assert_eq!(got.len(), items.len() + 1);
+            for (event, item) in got.iter().zip(&items) {
+                let json = event.strip_prefix("0 item ").unwrap();
+                let back: serde_json::Value = serde_json::from_str(json).unwrap();
+                proptest::prop_assert_eq!(&back, item);
+            }
+            let end = got.last().unwrap().strip_prefix("0 end ").unwrap();
+            let fields: serde_json::Value = serde_json::from_str(end).unwrap();
+            proptest::prop_assert_eq!(fields, serde_json::json!({"kind": "List", "metadata": {}}));
+        }
     }
 
     #[test]
