@@ -110,7 +110,8 @@ impl<'a> Collector<'a> {
         let mut lists = Vec::new();
         for json in objects {
             let (api_version, kind) = type_of(json).map_err(|e| self.error(doc, e))?;
-            if kind == "Cluster" && api_version.starts_with("cluster.karmada.io/") {
+            let group = api_version.split('/').next().unwrap_or_default();
+            if kind == "Cluster" && group == "cluster.karmada.io" {
                 let cluster: Cluster =
                     serde_json::from_str(json).map_err(|e| self.error(doc, e))?;
                 self.known.extend(cluster.metadata.name.clone());
@@ -139,7 +140,21 @@ impl<'a> Collector<'a> {
             let (items, fields) = read_list(json).map_err(|e| self.error(doc, e))?;
             let items: Vec<&str> = items.iter().map(|i| i.get()).collect();
             self.add(doc, &items)?;
-            self.list_end(doc, fields.get())?;
+            self.end_list(doc, fields)?;
+        }
+        Ok(())
+    }
+
+    /// The end of a list: it must have a kind, and its snapshot header is recorded.
+    fn end_list(&mut self, doc: usize, fields: ListFields) -> Result<(), SnapshotError> {
+        if fields.kind.is_empty() {
+            return Err(self.error(doc, "object has no kind"));
+        }
+        if let Some(h) = fields.snapshot {
+            let source = &mut self.state.source;
+            source.captured_at = h.captured_at.or(source.captured_at);
+            source.context = h.context.or(source.context.take());
+            source.controller_settings.extend(h.controller_settings);
         }
         Ok(())
     }
@@ -159,17 +174,8 @@ impl Sink for Collector<'_> {
     }
 
     fn list_end(&mut self, doc: usize, fields: &str) -> Result<(), SnapshotError> {
-        let fields: ListFields = serde_json::from_str(fields).map_err(|e| self.error(doc, e))?;
-        if fields.kind.is_empty() {
-            return Err(self.error(doc, "object has no kind"));
-        }
-        if let Some(h) = fields.snapshot {
-            let source = &mut self.state.source;
-            source.captured_at = h.captured_at.or(source.captured_at);
-            source.context = h.context.or(source.context.take());
-            source.controller_settings.extend(h.controller_settings);
-        }
-        Ok(())
+        let fields = serde_json::from_str(fields).map_err(|e| self.error(doc, e))?;
+        self.end_list(doc, fields)
     }
 }
 
@@ -212,7 +218,8 @@ fn parse_all(
     Ok(())
 }
 
-/// Parse one object (not a cluster, not a list) into `state`.
+/// Parse one object (not a cluster, not a list: [`Collector::add`] takes those) into
+/// `state`.
 fn parse_object(
     o: &Typed,
     state: &mut FleetState,
@@ -243,9 +250,6 @@ fn parse_object(
             b.metadata.managed_fields = None; // never read (`kubectl get -o json` has them)
             state.bindings.push(b);
         }
-        ("Cluster", "cluster.karmada.io") => state
-            .clusters
-            .push(serde_json::from_str(o.json).map_err(err)?),
         ("PropagationPolicy", "policy.karmada.io") => state
             .propagation_policies
             .push(serde_json::from_str(o.json).map_err(err)?),
@@ -280,18 +284,23 @@ struct PlacedOn<'a> {
     name: std::borrow::Cow<'a, str>,
 }
 
-/// The items of a `List` object held in memory, and its other fields.
-fn read_list(json: &str) -> Result<(Vec<&RawValue>, Box<RawValue>), serde_json::Error> {
+/// The items of a `List` object held in memory, and its own fields, in one read.
+fn read_list(json: &str) -> Result<(Vec<&RawValue>, ListFields), serde_json::Error> {
     #[derive(Deserialize)]
     struct List<'a> {
         #[serde(borrow, default)]
         items: Vec<&'a RawValue>,
+        #[serde(default)]
+        kind: String,
+        #[serde(default)]
+        snapshot: Option<Header>,
     }
-    let list: List = serde_json::from_str(json)?;
-    let mut fields: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json)?;
-    fields.remove("items");
-    let fields = serde_json::value::to_raw_value(&fields)?;
-    Ok((list.items, fields))
+    let List {
+        items,
+        kind,
+        snapshot,
+    } = serde_json::from_str(json)?;
+    Ok((items, ListFields { kind, snapshot }))
 }
 
 /// `apiVersion` and `kind` of an object, cheaply: kubectl and this tool write them

@@ -30,17 +30,24 @@ where
 
 /// Read every ResourceBinding and ClusterResourceBinding, in one shape.
 pub async fn load_bindings(cp: &ControlPlane) -> Result<Vec<Binding>> {
-    let (rbs, crbs) = tokio::try_join!(
-        list_all::<ResourceBinding>(cp, "resourcebindings"),
-        list_all::<ClusterResourceBinding>(cp, "clusterresourcebindings"),
-    )?;
-    Ok(bindings_of(rbs, crbs))
+    Ok(read_bindings(cp, |_| true).await?.0)
 }
 
-/// The bindings in one shape, without `metadata.managedFields`: never read, and the
-/// largest part of an object the server has applied.
-fn bindings_of(rbs: Vec<ResourceBinding>, crbs: Vec<ClusterResourceBinding>) -> Vec<Binding> {
-    rbs.into_iter()
+/// The ResourceBindings and ClusterResourceBindings whose spec `kept` admits, both kinds
+/// read concurrently, page by page, without `metadata.managedFields` (never read, and
+/// the largest part of an object the server has applied); and how many were not admitted.
+async fn read_bindings(
+    cp: &ControlPlane,
+    kept: impl Fn(&BindingSpec) -> bool,
+) -> Result<(Vec<Binding>, usize)> {
+    let ((rbs, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
+        kept_pages::<ResourceBinding>(cp, "resourcebindings", |rb| kept(&rb.spec.inner)),
+        kept_pages::<ClusterResourceBinding>(cp, "clusterresourcebindings", |crb| {
+            kept(&crb.spec.inner)
+        }),
+    )?;
+    let bindings = rbs
+        .into_iter()
         .map(|rb| Binding {
             kind: BindingKind::ResourceBinding,
             metadata: rb.metadata,
@@ -53,11 +60,8 @@ fn bindings_of(rbs: Vec<ResourceBinding>, crbs: Vec<ClusterResourceBinding>) -> 
             spec: crb.spec.inner,
             status: crb.status,
         }))
-        .map(|mut b| {
-            b.metadata.managed_fields = None;
-            b
-        })
-        .collect()
+        .collect();
+    Ok((bindings, rbs_dropped + crbs_dropped))
 }
 
 /// Every cluster.
@@ -73,22 +77,14 @@ pub async fn load_with_clusters(cp: &ControlPlane, clusters: Vec<Cluster>) -> Re
 
 /// Read clusters, bindings and policies from the control plane.
 pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
-    let (clusters, rbs, crbs, pps, cpps, ctps) = tokio::try_join!(
+    let (clusters, (bindings, _), pps, cpps, ctps) = tokio::try_join!(
         list_all::<Cluster>(cp, "clusters"),
-        list_all::<ResourceBinding>(cp, "resourcebindings"),
-        list_all::<ClusterResourceBinding>(cp, "clusterresourcebindings"),
+        read_bindings(cp, |_| true),
         list_all::<PropagationPolicy>(cp, "propagationpolicies"),
         list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
         list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
     )?;
-    Ok(live_state(
-        cp,
-        clusters,
-        bindings_of(rbs, crbs),
-        pps,
-        cpps,
-        ctps,
-    ))
+    Ok(live_state(cp, clusters, bindings, pps, cpps, ctps))
 }
 
 /// [`load_live`], keeping only the bindings `keep` admits: clusters and policies first,
@@ -106,15 +102,9 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
         let names: Vec<&str> = spec.clusters.iter().map(|t| t.name.as_str()).collect();
         filter(&names)
     };
-    let ((rbs, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
-        kept_pages::<ResourceBinding>(cp, "resourcebindings", |rb| kept(&rb.spec.inner)),
-        kept_pages::<ClusterResourceBinding>(cp, "clusterresourcebindings", |crb| {
-            kept(&crb.spec.inner)
-        }),
-    )?;
-    let bindings = bindings_of(rbs, crbs);
+    let (bindings, dropped) = read_bindings(cp, kept).await?;
     let mut state = live_state(cp, clusters, bindings, pps, cpps, ctps);
-    state.bindings_dropped = rbs_dropped + crbs_dropped;
+    state.bindings_dropped = dropped;
     Ok(state)
 }
 
