@@ -13,7 +13,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use jiff::Timestamp;
 use karmadactl::api::{Taint, Toleration};
-use karmadactl::engine::noexecute::{noexecute_decision, noexecute_eviction};
+use karmadactl::engine::karmada::taint_manager::{noexecute_decision, noexecute_eviction};
 use serde_json::Value;
 
 type Input = (Vec<Taint>, Vec<Toleration>, Timestamp);

@@ -8,17 +8,18 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jiff::Timestamp;
+use karmadactl::engine::cluster_decision::decide_cluster;
 use karmadactl::engine::drain::{drained_spec, record, DrainOptions};
 use karmadactl::engine::failback::{plan_binding, FailbackMode, FailbackOptions};
-use karmadactl::engine::noexecute::decide_cluster;
-use karmadactl::engine::placement::FleetIndex;
-use karmadactl::engine::queue::{
-    simulate_queue, ClusterFault, PreCheck, QueueItem, QueueModel, QueueSettings,
-};
+use karmadactl::engine::karmada::eviction_queue::{ClusterFault, QueueItem};
+use karmadactl::engine::karmada::scheduler::FleetIndex;
+use karmadactl::engine::karmada::toleration::BindingRef;
+use karmadactl::engine::proposal::queue::PreCheck;
+use karmadactl::engine::queue::simulate_queue;
 use karmadactl::engine::settings::ControllerSettings;
 use karmadactl::engine::settings::PurgeMode;
+use karmadactl::engine::settings::{QueueModel, QueueSettings};
 use karmadactl::engine::simulate::{simulate, Scenario};
-use karmadactl::engine::toleration::BindingRef;
 use karmadactl::fleet::BindingKind;
 use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};

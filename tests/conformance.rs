@@ -26,7 +26,34 @@ use serde_json::Value;
 pub type Check = Option<Result<(), String>>;
 
 /// Families whose vectors have arrived but whose implementation has not (yet).
-const NOT_YET_IMPLEMENTED: &[&str] = &[];
+const NOT_YET_IMPLEMENTED: &[&str] = &["state_preservation"];
+
+/// Every conformance family and the modules of the engine's twin of upstream
+/// (`src/engine/karmada/`) that answer it (a helper the family's function relies on,
+/// such as quantities or toleration matching, is listed too).
+const TWIN_MODULES: &[(&str, &str)] = &[
+    ("cluster_affinity_match", "cluster_affinity"),
+    ("eviction_queue_delay", "eviction_queue"),
+    ("general_estimate", "estimator"),
+    ("general_estimate", "quantity"),
+    ("graceful_evict_cluster", "graceful_eviction"),
+    ("graceful_eviction_assess", "graceful_eviction"),
+    ("noexecute_eviction", "taint_manager"),
+    ("noexecute_eviction", "toleration"),
+    ("policy_validation", "admission"),
+    ("replica_assignment", "scheduler"),
+    ("schedule_after_eviction", "scheduler"),
+    ("schedule_after_eviction", "toleration"),
+    ("select_clusters", "scheduler"),
+    ("taint_args", "karmadactl_taint"),
+    ("taint_policy_apply", "cluster_taint_policy"),
+    ("taint_policy_match", "cluster_taint_policy"),
+    ("webster_division", "scheduler"),
+];
+
+/// The failover proposal's models (`src/engine/proposal/`): not upstream, so they answer
+/// no family.
+const PROPOSAL_MODELS: &[&str] = &["prefer_no_execute", "prescheduling", "queue"];
 
 fn vector_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
@@ -49,6 +76,149 @@ fn vector_dirs() -> Vec<PathBuf> {
         dirs.push(extra);
     }
     dirs
+}
+
+/// The families of every vector file present.
+fn families_present() -> Vec<String> {
+    let mut families = Vec::new();
+    for dir in vector_dirs() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let v: Value = serde_json::from_str(line).unwrap();
+                if let Some(f) = v["family"].as_str() {
+                    if !families.iter().any(|x| x == f) {
+                        families.push(f.to_string());
+                    }
+                }
+            }
+        }
+    }
+    families.sort();
+    families
+}
+
+/// The doc comment (`//!` lines) at the top of a module, as one text.
+fn module_doc(root: &Path, name: &str) -> Option<String> {
+    let file = root.join(format!("{name}.rs"));
+    let file = if file.is_file() {
+        file
+    } else {
+        root.join(name).join("mod.rs")
+    };
+    let text = std::fs::read_to_string(file).ok()?;
+    Some(
+        text.lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| l.trim_start_matches("//!").trim())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// The families a doc names after `Conformance:` (backticked, up to the next label).
+fn named_families(doc: &str) -> Vec<String> {
+    let Some(start) = doc.find("Conformance:") else {
+        return Vec::new();
+    };
+    let section = &doc[start..];
+    let end = ["Karmada:", "Upstream:", "\n\n"]
+        .iter()
+        .filter_map(|l| section[1..].find(l).map(|i| i + 1))
+        .min()
+        .unwrap_or(section.len());
+    section[..end]
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The modules (files and folders) of a folder of `src/`, without `mod.rs`.
+fn modules_in(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| {
+            let name = p.file_name()?.to_str()?.to_string();
+            if p.is_dir() {
+                Some(name)
+            } else {
+                name.strip_suffix(".rs")
+                    .filter(|n| *n != "mod")
+                    .map(str::to_string)
+            }
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn every_family_has_a_twin_module_and_every_twin_module_a_family() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let twin = src.join("karmada");
+    let mut problems = Vec::new();
+    for family in families_present() {
+        let answered = TWIN_MODULES.iter().any(|(f, _)| *f == family);
+        if !answered && !NOT_YET_IMPLEMENTED.contains(&family.as_str()) {
+            problems.push(format!("family {family}: no twin module answers it"));
+        }
+    }
+    for (family, module) in TWIN_MODULES {
+        match module_doc(&twin, module) {
+            None => problems.push(format!(
+                "family {family}: twin module {module} does not exist"
+            )),
+            Some(doc) if !named_families(&doc).iter().any(|f| f == family) => {
+                problems.push(format!(
+                    "family {family}: twin module {module} does not name it under Conformance:"
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    for module in modules_in(&twin) {
+        let doc = module_doc(&twin, &module).unwrap_or_default();
+        let named = named_families(&doc);
+        if named.is_empty() {
+            problems.push(format!("twin module {module} names no conformance family"));
+        }
+        for f in &named {
+            if !TWIN_MODULES.contains(&(f.as_str(), module.as_str())) {
+                problems.push(format!(
+                    "twin module {module} names {f}, which TWIN_MODULES does not give it"
+                ));
+            }
+        }
+        for label in ["Upstream:", "Karmada:"] {
+            if !doc.contains(label) {
+                problems.push(format!("twin module {module}: its doc has no {label} line"));
+            }
+        }
+    }
+    let proposal = src.join("proposal");
+    let models = modules_in(&proposal);
+    if models != PROPOSAL_MODELS {
+        problems.push(format!(
+            "engine/proposal/ holds {models:?}; PROPOSAL_MODELS lists {PROPOSAL_MODELS:?}"
+        ));
+    }
+    for model in &models {
+        let doc = module_doc(&proposal, model).unwrap_or_default();
+        if !doc.contains("proposal") || !named_families(&doc).is_empty() {
+            problems.push(format!(
+                "proposal model {model}: its doc must say it is the proposal's and name no family"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 fn check(family: &str, input: &Value, expected: &Value) -> Check {

@@ -144,6 +144,134 @@ fn every_layer_uses_only_the_layers_below_it() {
     assert!(violations.is_empty(), "{}", violations.join("\n"));
 }
 
+/// The rooms inside `engine/` and the engine modules each may use (besides the layers
+/// below the engine): the twin of upstream uses only itself and the shared vocabulary;
+/// the proposal's models use the twin too; the tool's own decisions use everything.
+const ENGINE_ROOMS: &[(&str, &[&str])] = &[
+    ("karmada", &["karmada", "reason", "settings"]),
+    ("proposal", &["proposal", "karmada", "reason", "settings"]),
+];
+
+/// The module path of a file of `src/` (`engine/karmada/scheduler/mod.rs` is
+/// `[engine, karmada, scheduler]`).
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let mut path: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str().unwrap().to_string())
+        .collect();
+    let last = path.pop().unwrap();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" {
+        path.push(stem.to_string());
+    }
+    path
+}
+
+/// Every crate path a file's code names, absolute: `crate::a::b` as `[a, b]`, and
+/// `super::` chains resolved against the file's own module path.
+fn absolute_uses(module: &[String], text: &str) -> Vec<Vec<String>> {
+    let ident = |rest: &str| -> String {
+        rest.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices("crate::") {
+        let before = text[..i].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ':')) {
+            continue;
+        }
+        let rest = &text[i + "crate::".len()..];
+        let first = ident(rest);
+        let second = rest[first.len()..]
+            .strip_prefix("::")
+            .map(ident)
+            .unwrap_or_default();
+        out.push(vec![first, second]);
+    }
+    for (i, _) in text.match_indices("super::") {
+        let before = text[..i].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | ':')) {
+            continue; // inside a longer chain, counted from its start
+        }
+        let mut rest = &text[i..];
+        let mut ups = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            ups += 1;
+            rest = r;
+        }
+        let Some(base) = module.len().checked_sub(ups) else {
+            continue;
+        };
+        let mut path: Vec<String> = module[..base].to_vec();
+        path.push(ident(rest));
+        out.push(path);
+    }
+    out
+}
+
+#[test]
+fn the_engine_twin_of_upstream_uses_nothing_of_the_tool() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join("engine"), &mut files);
+    files.sort();
+    let mut violations = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        if file.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let module = module_path(&src, file);
+        let Some((room, allowed)) = ENGINE_ROOMS
+            .iter()
+            .find(|(room, _)| module.get(1).map(String::as_str) == Some(*room))
+        else {
+            continue;
+        };
+        checked += 1;
+        let text = code_of(&std::fs::read_to_string(file).unwrap());
+        for path in absolute_uses(&module, &text) {
+            if path.first().map(String::as_str) != Some("engine") {
+                continue;
+            }
+            let used = path.get(1).cloned().unwrap_or_default();
+            if !allowed.contains(&used.as_str()) {
+                violations.push(format!(
+                    "{}: engine/{room} uses engine::{used}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        checked > 10,
+        "only {checked} files of the engine's rooms were read"
+    );
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn the_room_checker_resolves_super_chains() {
+    let module: Vec<String> = ["engine", "karmada", "scheduler", "filter"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let uses = absolute_uses(
+        &module,
+        "use super::division::X;\nuse super::super::super::drain::Y;\nuse crate::engine::simulate::Z;",
+    );
+    assert!(uses.contains(&vec![
+        "engine".into(),
+        "karmada".into(),
+        "scheduler".into(),
+        "division".into()
+    ]));
+    assert!(uses.contains(&vec!["engine".into(), "drain".into()]));
+    assert!(uses.contains(&vec!["engine".into(), "simulate".into()]));
+}
+
 #[test]
 fn the_checker_sees_crate_paths() {
     assert_eq!(

@@ -219,7 +219,7 @@ pub struct AggregatedStatusItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<serde_json::Map<String, serde_json::Value>>")]
     pub status: Option<serde_json::Value>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub applied: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applied_message: Option<String>,

@@ -11,8 +11,8 @@ use crate::cli::{
     QueueModelArg, SourceArgs,
 };
 use crate::client::{self, Targets};
-use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
+use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::{BindingKind, FleetState};
 use crate::ops::bindings::BindingScope;

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use super::common;
 use crate::cli::{DoctorArgs, GlobalArgs};
-use crate::engine::admission::WebhookSettings;
 use crate::engine::doctor::{diagnose, DoctorInput, Severity};
+use crate::engine::karmada::admission::WebhookSettings;
 use crate::engine::settings::Origin;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::doctor::read_host;

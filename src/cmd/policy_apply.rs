@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::{common, signals};
 use crate::cli::{ApplyArgs, DryRunArg, GlobalArgs};
 use crate::client::ControlPlane;
-use crate::engine::admission::WebhookSettings;
+use crate::engine::karmada::admission::WebhookSettings;
 use crate::engine::policy_check::{
     changes_failover, check_policy, failover_preview, update_problem, CheckedPolicy, PreviewChange,
 };

@@ -10,9 +10,9 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::drain::{records, PRE_EVICTION_ANNOTATION};
-use super::noexecute::{noexecute_eviction, NoExecuteDecision};
+use super::karmada::taint_manager::{noexecute_eviction, NoExecuteDecision};
+use super::karmada::toleration::{tolerations_of, BindingRef};
 use super::settings::PurgeMode;
-use super::toleration::{tolerations_of, BindingRef};
 use super::{Reason, ReasonCode};
 use crate::api::taint::{describe_taint, UNSCHEDULABLE_TAINT_KEY};
 use crate::api::{BindingSpec, Cluster, TargetCluster};

@@ -14,12 +14,12 @@ use std::collections::BTreeMap;
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use super::admission::{PolicyKind, WebhookSettings};
-use super::affinity::CompiledAffinity;
-use super::placement::passes_filters;
+use super::karmada::admission::{PolicyKind, WebhookSettings};
+use super::karmada::cluster_affinity::CompiledAffinity;
+use super::karmada::scheduler::passes_filters;
 use super::policy_lint::{self, LintInput};
-use super::prescheduling::pre_scheduling_check;
-use super::queue::QueueSettings;
+use super::proposal::prescheduling::pre_scheduling_check;
+use super::settings::QueueSettings;
 use super::settings::{ControllerSettings, PurgeMode};
 use super::simulate::{simulate, Scenario, Verdict};
 use crate::api::taint::{effect_of, TaintEffect};

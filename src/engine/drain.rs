@@ -11,9 +11,9 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
-use super::eviction::{graceful_evict_cluster, EvictOptions};
-use super::placement::{FleetIndex, PlacementError, Prediction};
-use super::prescheduling::{pre_scheduling_verdict, scheduling_type, SchedulingType};
+use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
+use super::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
+use super::proposal::prescheduling::{pre_scheduling_verdict, scheduling_type, SchedulingType};
 use super::settings::PurgeMode;
 use super::{Reason, ReasonCode};
 use crate::api::taint::{effect_of, TaintEffect};
@@ -23,8 +23,38 @@ use crate::fleet::Binding;
 /// The annotation in which the tool records, per evicted cluster, the complete
 /// `spec.clusters` before its eviction (JSON: cluster name to the list).
 pub const PRE_EVICTION_ANNOTATION: &str = "karmadactl.karmada.io/pre-eviction-clusters";
-/// Producer of the tool's evictions.
-pub const PRODUCER: &str = super::eviction::PRODUCER_KARMADACTL;
+/// Producer of the tool's own evictions (`drain`, `failback`).
+pub const PRODUCER: &str = "karmadactl";
+/// Reason of the tool's `drain` evictions.
+pub const REASON_CLUSTER_DRAINED: &str = "ClusterDrained";
+
+/// The eviction options of `drain` (producer `karmadactl`, reason `ClusterDrained`),
+/// recording the scheduling result before the eviction.
+pub fn drain_evict_options(
+    purge_mode: PurgeMode,
+    clusters_before: &[TargetCluster],
+) -> EvictOptions {
+    EvictOptions {
+        purge_mode: Some(purge_mode),
+        producer: PRODUCER.into(),
+        reason: REASON_CLUSTER_DRAINED.into(),
+        clusters_before_failover: clusters_before.iter().map(|c| c.name.clone()).collect(),
+        ..Default::default()
+    }
+}
+
+/// The longest task `message` the binding CRDs accept.
+pub const TASK_MESSAGE_MAX: usize = 1024;
+
+/// A task message naming `clusters` in `template` (`{}` stands for them), or their count
+/// when the names would make it longer than the API accepts.
+pub fn task_message(template: &str, clusters: &[String], separator: &str) -> String {
+    let full = template.replacen("{}", &clusters.join(separator), 1);
+    if full.len() <= TASK_MESSAGE_MAX {
+        return full;
+    }
+    template.replacen("{}", &format!("{} clusters", clusters.len()), 1)
+}
 
 /// What the operator asked of the drain.
 #[derive(Clone, Debug, Default)]
@@ -412,7 +442,7 @@ pub fn drained_spec(
     options: &DrainOptions,
 ) -> BindingSpec {
     let mut after = spec.clone();
-    let mut evict = EvictOptions::drain(purge_mode, &spec.clusters);
+    let mut evict = drain_evict_options(purge_mode, &spec.clusters);
     evict.message = options.message.clone();
     evict.grace_period_seconds = options.grace_period_seconds;
     for c in clusters {

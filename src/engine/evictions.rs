@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::eviction::{assess_eviction_tasks, AssessContext};
+use super::karmada::graceful_eviction::{assess_eviction_tasks, AssessContext};
 use super::settings::PurgeMode;
 use super::{Reason, ReasonCode};
 use crate::api::GracefulEvictionTask;

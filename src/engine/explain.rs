@@ -6,14 +6,15 @@
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::affinity::cluster_matches_affinity;
-use super::noexecute::{decide_cluster, ClusterDecision};
-use super::placement::{ClusterVerdict, FleetIndex};
-use super::queue::{QueueSettings, RatePeriod};
+use super::cluster_decision::{decide_cluster, ClusterDecision};
+use super::karmada::cluster_affinity::cluster_matches_affinity;
+use super::karmada::cluster_taint_policy::{evaluate_policies, explain_conditions, PolicyOutcome};
+use super::karmada::eviction_queue::RatePeriod;
+use super::karmada::scheduler::{ClusterVerdict, FleetIndex};
+use super::karmada::toleration::{tolerations_of, BindingRef};
+use super::settings::QueueSettings;
 use super::settings::{ControllerSettings, Provenance, PurgeMode};
 use super::simulate::{evict_and_predict, simulate, PairOutcome, Scenario, Verdict};
-use super::taint_policy::{evaluate_policies, explain_conditions, PolicyOutcome};
-use super::toleration::{tolerations_of, BindingRef};
 use super::Reason;
 use crate::api::taint::{describe_taint, describe_toleration};
 use crate::api::{Cluster, ClusterTaintPolicy, TargetCluster};

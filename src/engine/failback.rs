@@ -14,11 +14,12 @@ use jiff::fmt::friendly::{Designator, Spacing, SpanPrinter};
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use super::affinity::CompiledAffinity;
 use super::drain::records;
-use super::eviction::{graceful_evict_cluster, EvictOptions, PRODUCER_KARMADACTL};
-use super::placement::{passes_filters, FleetIndex, PlacementError, Prediction};
-use super::prescheduling::{scheduling_type, SchedulingType};
+use super::drain::PRODUCER as PRODUCER_KARMADACTL;
+use super::karmada::cluster_affinity::CompiledAffinity;
+use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
+use super::karmada::scheduler::{passes_filters, FleetIndex, PlacementError, Prediction};
+use super::proposal::prescheduling::{scheduling_type, SchedulingType};
 use super::settings::PurgeMode;
 use super::{Reason, ReasonCode};
 use crate::api::taint::{describe_taint, effect_of, TaintEffect, UNSCHEDULABLE_TAINT_KEY};

@@ -3,32 +3,41 @@
 //! Nothing here performs I/O or reads a clock: every function that depends on time takes
 //! `now` as a parameter. Each decision carries the rule that produced it, so commands can
 //! explain themselves.
+//!
+//! Two rooms, and the vocabulary they share:
+//! - [`karmada`]: the twin of upstream Karmada. Each module does exactly what one
+//!   component or function family of a real control plane does, names the upstream
+//!   files it mirrors and the conformance families that hold it to them, and imports
+//!   nothing of the tool's own decisions.
+//! - The tool's own decisions, at this level: drain, abort, failback, eviction actions,
+//!   the doctor, history, the policy lint and check, the simulation that strings the
+//!   twin's steps together, explanations, taint edits. Each uses the twin, never the
+//!   reverse.
+//! - [`proposal`]: the failover proposal's models that upstream never built (its queue,
+//!   its pre-scheduling check, `PreferNoExecute`), apart from both, run only when asked
+//!   and labelled wherever they appear.
+//! - Shared vocabulary: [`reason`] (the reason codes every decision names) and
+//!   [`settings`] (the controller settings predictions are parameterised by).
 
-mod reason;
+pub mod reason;
 pub use reason::{Reason, ReasonCode};
+pub mod settings;
+
+pub mod karmada;
+pub mod proposal;
 
 pub mod abort;
-pub mod admission;
-pub mod affinity;
-pub mod division;
+pub mod cluster_decision;
 pub mod doctor;
 pub mod drain;
-pub mod estimate;
-pub mod eviction;
+pub mod evaluate_taints;
 pub mod evictions;
 pub mod explain;
 pub mod failback;
 pub mod history;
-pub mod noexecute;
-pub mod placement;
 pub mod policy_check;
 pub mod policy_lint;
-pub mod prescheduling;
-pub mod quantity;
 pub mod queue;
-pub mod settings;
 pub mod simulate;
 pub mod taint_edit;
-pub mod taint_policy;
 pub mod task_actions;
-pub mod toleration;

@@ -1,5 +1,5 @@
 //! What `policy apply` decides before anything is sent: whether each document is a
-//! policy, what a real control plane would answer to it ([`super::admission::server`]),
+//! policy, what a real control plane would answer to it ([`super::karmada::admission::server`]),
 //! the failover lint, and which bindings the change would evict or re-place.
 
 use std::collections::BTreeMap;
@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::admission::{self, PolicyKind, Verdict, WebhookSettings};
+use super::karmada::admission::{self, PolicyKind, Verdict, WebhookSettings};
 use super::policy_lint::{governed_by, lint, Finding, LintInput};
 use super::simulate::{simulate, Scenario, Verdict as SimVerdict};
 use crate::api::names::is_dns_subdomain;

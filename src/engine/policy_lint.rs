@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::admission::{PolicyKind, WebhookSettings};
-use super::placement::passes_filters;
-use super::prescheduling::pre_scheduling_verdict;
+use super::karmada::admission::{PolicyKind, WebhookSettings};
+use super::karmada::scheduler::passes_filters;
+use super::proposal::prescheduling::pre_scheduling_verdict;
 use crate::api::{BindingSpec, ObjectReference, Placement};
 use crate::fleet::FleetState;
 
@@ -397,7 +397,8 @@ mod tests {
     }
 
     fn admission_of(kind: PolicyKind, spec: &Value) -> Value {
-        super::super::admission::server(kind, "default", spec, WebhookSettings::default()).admitted
+        super::super::karmada::admission::server(kind, "default", spec, WebhookSettings::default())
+            .admitted
     }
 
     fn pp(extra: Value) -> Value {

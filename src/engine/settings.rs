@@ -1,6 +1,8 @@
-//! The karmada-controller-manager settings a prediction depends on, with upstream's
-//! defaults, and the purge modes. Every prediction reports the values it assumed and
-//! where each came from (a flag, the snapshot header, or the default).
+//! The controller settings a prediction depends on: karmada-controller-manager's flags
+//! with upstream's defaults (`cmd/controller-manager/app/options/options.go`), the purge
+//! modes, the eviction-queue flags (upstream's and the proposal's), and where each
+//! assumed value came from. Shared by both rooms of the engine: the twin of upstream
+//! (`karmada/`) is parameterised by these values, the tool's decisions report them.
 
 use std::collections::BTreeMap;
 
@@ -98,5 +100,109 @@ impl Origin {
     /// The word reports print.
     pub fn as_str(self) -> &'static str {
         self.into()
+    }
+}
+
+/// Which eviction queue a prediction assumes.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, strum::Display, strum::EnumString,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum QueueModel {
+    /// Upstream's taint manager: two paced queues of 3 workers.
+    #[default]
+    Upstream,
+    /// The failover proposal's rate-limited queue (not built upstream).
+    Proposal,
+}
+
+/// The eviction-queue flags of karmada-controller-manager, with their defaults, and the
+/// model they are read under.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueSettings {
+    /// Which queue the prediction assumes.
+    pub model: QueueModel,
+    /// `--resource-eviction-rate`, bindings per second (0.5). Upstream: each worker
+    /// sleeps `1/rate` after every binding it processes.
+    pub resource_eviction_rate: f64,
+    /// `--secondary-resource-eviction-rate`, bindings per second (0.1; proposal only).
+    pub secondary_resource_eviction_rate: f64,
+    /// `--unhealthy-cluster-threshold`, share of faulty clusters (0.55; proposal only).
+    pub unhealthy_cluster_threshold: f64,
+    /// `--large-cluster-num-threshold`, fleet size (10; proposal only).
+    pub large_cluster_num_threshold: usize,
+    /// `--rate-limiter-*` (upstream only).
+    pub rate_limiter: LimiterOptions,
+    /// Workers per queue (upstream: 3).
+    pub workers_per_queue: usize,
+    /// Seconds between the taint manager's re-lists of a tainted cluster (upstream: 10).
+    pub relist_seconds: i64,
+}
+
+impl Default for QueueSettings {
+    fn default() -> Self {
+        QueueSettings {
+            model: QueueModel::Upstream,
+            resource_eviction_rate: 0.5,
+            secondary_resource_eviction_rate: 0.1,
+            unhealthy_cluster_threshold: 0.55,
+            large_cluster_num_threshold: 10,
+            rate_limiter: LimiterOptions::default(),
+            workers_per_queue: 3,
+            relist_seconds: 10,
+        }
+    }
+}
+
+/// The rate limiter flags of karmada-controller-manager (`--rate-limiter-*`); values of
+/// 0 or less take upstream's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LimiterOptions {
+    /// `--rate-limiter-base-delay` in ns (default 5 ms).
+    pub base_delay_ns: i64,
+    /// `--rate-limiter-max-delay` in ns (default 1000 s).
+    pub max_delay_ns: i64,
+    /// `--rate-limiter-qps` (default 10).
+    pub qps: i64,
+    /// `--rate-limiter-bucket-size` (default 100).
+    pub bucket_size: i64,
+}
+
+impl Default for LimiterOptions {
+    fn default() -> Self {
+        LimiterOptions {
+            base_delay_ns: 5_000_000,
+            max_delay_ns: 1_000_000_000_000,
+            qps: 10,
+            bucket_size: 100,
+        }
+    }
+}
+
+impl LimiterOptions {
+    /// These options with upstream's defaults for every value of 0 or less.
+    pub fn with_defaults(self) -> Self {
+        let d = LimiterOptions::default();
+        LimiterOptions {
+            base_delay_ns: if self.base_delay_ns <= 0 {
+                d.base_delay_ns
+            } else {
+                self.base_delay_ns
+            },
+            max_delay_ns: if self.max_delay_ns <= 0 {
+                d.max_delay_ns
+            } else {
+                self.max_delay_ns
+            },
+            qps: if self.qps <= 0 { d.qps } else { self.qps },
+            bucket_size: if self.bucket_size <= 0 {
+                d.bucket_size
+            } else {
+                self.bucket_size
+            },
+        }
     }
 }

@@ -12,16 +12,15 @@ use rayon::prelude::*;
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::eviction::{graceful_evict_cluster, EvictOptions};
-use super::noexecute::{decide_cluster, Action, ClusterDecision};
-use super::placement::{FleetIndex, PlacementError, Prediction};
-use super::prescheduling::{pre_scheduling_verdict, required_candidates};
-use super::queue::{
-    simulate_queue, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueModel, QueueSettings,
-    RatePeriod,
-};
-use super::settings::{ControllerSettings, PurgeMode};
-use super::toleration::BindingRef;
+use super::cluster_decision::{decide_cluster, Action, ClusterDecision};
+use super::karmada::eviction_queue::{ClusterFault, ItemOutcome, QueueItem, RatePeriod};
+use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
+use super::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
+use super::karmada::toleration::BindingRef;
+use super::proposal::prescheduling::{pre_scheduling_verdict, required_candidates};
+use super::proposal::queue::PreCheck;
+use super::queue::simulate_queue;
+use super::settings::{ControllerSettings, PurgeMode, QueueModel, QueueSettings};
 use super::{Reason, ReasonCode};
 use crate::api::{BindingSpec, Cluster, TaintEffect, Time};
 use crate::fleet::{Binding, FleetState};

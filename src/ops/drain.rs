@@ -21,7 +21,7 @@ use crate::engine::drain::{
     drained_spec, fleet_safety, plan_binding, purge_mode_of, record, unavailable, BindingDrain,
     DrainOptions, PRE_EVICTION_ANNOTATION,
 };
-use crate::engine::placement::FleetIndex;
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::taint_edit::cordon_edit;
 use crate::engine::Reason;
 use crate::error::Result;
@@ -78,7 +78,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = crate::engine::eviction::task_message(
+        req.options.message = crate::engine::drain::task_message(
             "evicted by `karmadactl drain {}`",
             &req.options.clusters,
             " ",

@@ -5,8 +5,8 @@ use jiff::Timestamp;
 
 use crate::api::{Cluster, Taint};
 use crate::client::ControlPlane;
-use crate::engine::queue::QueueSettings;
 use crate::engine::settings::ControllerSettings;
+use crate::engine::settings::QueueSettings;
 use crate::engine::simulate::{simulate, PairOutcome, Scenario, Verdict};
 use crate::error::Result;
 use crate::state;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::client::{api_error, retry, ControlPlane};
-use crate::engine::admission::PolicyKind;
+use crate::engine::karmada::admission::PolicyKind;
 use crate::engine::policy_check::CheckedPolicy;
 use crate::error::{Error, Result};
 

@@ -10,8 +10,8 @@ use serde::Serialize;
 use super::time::{clock, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
-use crate::engine::queue::{QueueModel, QueueSettings};
 use crate::engine::settings::Provenance;
+use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
 use crate::fleet::SourceInfo;
 
@@ -247,7 +247,7 @@ pub const PROPOSAL_LABEL: &str = "proposal: not accepted by Karmada's API";
 pub fn queue_line(q: &QueueSettings) -> String {
     match q.model {
         QueueModel::Upstream => {
-            let pause = crate::engine::queue::limiter::dynamic_delay(q.resource_eviction_rate as f32);
+            let pause = crate::engine::karmada::eviction_queue::limiter::dynamic_delay(q.resource_eviction_rate as f32);
             let pause = jiff::SignedDuration::from_nanos(pause);
             let w = q.workers_per_queue;
             format!(

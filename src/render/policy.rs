@@ -146,7 +146,7 @@ pub struct ApplyReport<'a> {
 /// on stderr.
 pub fn evaluation_plan(
     changed: &[&crate::ops::taints::TaintPlan],
-    blast: &crate::engine::taint_policy::BlastRadius,
+    blast: &crate::engine::evaluate_taints::BlastRadius,
     policies: usize,
     clusters: usize,
 ) {

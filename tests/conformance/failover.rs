@@ -9,12 +9,14 @@ use jiff::Timestamp;
 use karmadactl::api::binding::{AggregatedStatusItem, GracefulEvictionTask, TargetCluster};
 use karmadactl::api::policy::{MatchCondition, PolicyTaint};
 use karmadactl::api::{BindingSpec, Condition, Taint, Toleration};
-use karmadactl::engine::eviction::{
+use karmadactl::engine::karmada::cluster_taint_policy::{
+    add_taints, conditions_match, remove_taints,
+};
+use karmadactl::engine::karmada::graceful_eviction::{
     assess_eviction_tasks, graceful_evict_cluster, AssessContext, EvictOptions,
 };
-use karmadactl::engine::noexecute::{noexecute_decision, noexecute_eviction};
+use karmadactl::engine::karmada::taint_manager::{noexecute_decision, noexecute_eviction};
 use karmadactl::engine::settings::PurgeMode;
-use karmadactl::engine::taint_policy::{add_taints, conditions_match, remove_taints};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

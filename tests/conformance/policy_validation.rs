@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use karmadactl::engine::admission::{
+use karmadactl::engine::karmada::admission::{
     self, aggregate_message, FieldError, NilDereference, PolicyKind, WebhookSettings,
 };
 use serde_json::{json, Value};

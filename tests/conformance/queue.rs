@@ -1,6 +1,8 @@
 //! Family `eviction_queue_delay`: upstream's eviction-queue limiter and pacing.
 
-use karmadactl::engine::queue::limiter::{paced_starts, when_delays, LimiterOptions};
+use karmadactl::engine::karmada::eviction_queue::limiter::{
+    paced_starts, when_delays, LimiterOptions,
+};
 use serde_json::Value;
 
 use super::Check;

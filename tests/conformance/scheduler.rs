@@ -2,10 +2,12 @@
 
 use karmadactl::api::cluster::Cluster;
 use karmadactl::api::{BindingSpec, ClusterAffinity, ReplicaRequirements, TargetCluster};
-use karmadactl::engine::affinity::cluster_matches_affinity;
-use karmadactl::engine::division::dispense;
-use karmadactl::engine::estimate::general_estimate;
-use karmadactl::engine::placement::{assign_to_candidates, predict_placement, select_clusters};
+use karmadactl::engine::karmada::cluster_affinity::cluster_matches_affinity;
+use karmadactl::engine::karmada::estimator::general_estimate;
+use karmadactl::engine::karmada::scheduler::division::dispense;
+use karmadactl::engine::karmada::scheduler::{
+    assign_to_candidates, predict_placement, select_clusters,
+};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

@@ -10,7 +10,15 @@
 //!   would reject;
 //! - D3: `--overwrite` keeps `timeAdded`, and new `NoExecute` taints get `timeAdded`;
 //! - D4: the result words are `tainted`/`untainted`/`unchanged` by what changed
-//!   (upstream says `modified` with `--overwrite` or when adding and removing).
+//!   (upstream says `modified` with `--overwrite` or when adding and removing, and its
+//!   length test can say `untainted` for an addition);
+//! - D5: as an identical addition is no conflict (D1), a command that also removes a
+//!   taint that is not there fails with `not found` (upstream: the `--overwrite` error,
+//!   which it checks first).
+//!
+//! Upstream's own answer is computed by the twin, `engine::karmada::karmadactl_taint`,
+//! from upstream's parsed lists, and must equal the vector exactly (list order, word,
+//! output line, error text).
 
 use std::collections::BTreeMap;
 
@@ -18,6 +26,7 @@ use jiff::Timestamp;
 use karmadactl::api::taint::validate_cluster_taints;
 use karmadactl::api::taint_spec::{parse_taint_args, ArgsStage, TaintChanges};
 use karmadactl::api::{Taint, Time};
+use karmadactl::engine::karmada::karmadactl_taint::{update_taints, UpdateError};
 use karmadactl::engine::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
 use serde_json::Value;
 
@@ -25,7 +34,59 @@ use super::Check;
 
 /// Check one vector of this family; `None` for other families.
 pub fn check(family: &str, input: &Value, expected: &Value) -> Check {
-    (family == "taint_args").then(|| vector(input, expected))
+    (family == "taint_args").then(|| twin(input, expected).and_then(|()| vector(input, expected)))
+}
+
+/// The twin of upstream's `updateTaints`, fed upstream's parsed lists, gives the
+/// vector's answer exactly.
+fn twin(input: &Value, expected: &Value) -> Result<(), String> {
+    let stage = expected["stage"].as_str();
+    if matches!(stage, Some("complete" | "validate")) {
+        return Ok(());
+    }
+    let existing = taints(&input["existingTaints"])?;
+    let add = taints(&expected["taintsToAdd"])?;
+    let remove = taints(&expected["taintsToRemove"])?;
+    let overwrite = input["overwrite"].as_bool().unwrap_or(false);
+    let name = first_name(input);
+    match (
+        stage,
+        update_taints(&name, &existing, &add, &remove, overwrite),
+    ) {
+        (Some(_), Err(e)) if e.to_string() == expected["error"].as_str().unwrap_or_default() => {
+            Ok(())
+        }
+        (None, Ok(up)) => {
+            let want = taints(&expected["taints"])?;
+            let output = format!("cluster/{name} {}", up.operation.as_str());
+            if up.taints != want {
+                Err(format!("twin taints {:?}, upstream {want:?}", up.taints))
+            } else if Some(up.operation.as_str()) != expected["operation"].as_str() {
+                Err(format!(
+                    "twin word {:?}, upstream {}",
+                    up.operation, expected["operation"]
+                ))
+            } else if Some(output.as_str()) != expected["output"].as_str() {
+                Err(format!(
+                    "twin prints {output:?}, upstream {}",
+                    expected["output"]
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        (_, other) => Err(format!("twin answers {other:?}; upstream {expected}")),
+    }
+}
+
+/// The first cluster name of the arguments (the one upstream's error names).
+fn first_name(input: &Value) -> String {
+    input["args"]
+        .as_array()
+        .and_then(|a| a.get(1))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
 }
 
 enum Ours {
@@ -140,6 +201,25 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
                 .ok_or_else(|| format!("upstream: {error}; we accept a change that is not D1"))
         }
         (Some("update"), Ours::Rejected(_)) if error.contains("--overwrite is false") => Ok(()),
+        // D5: every clash is identical (D1), so our error is upstream's next one.
+        (Some("update"), Ours::Update(EditError::NotFound { removals, .. }))
+            if error.contains("--overwrite is false") =>
+        {
+            let identical = parsed_adds(&args).iter().all(|a| {
+                let wanted = a.value.clone().unwrap_or_default();
+                clashes(&existing, a).all(|t| value(t) == wanted)
+            });
+            let remove = taints(&expected["taintsToRemove"])?;
+            let next = update_taints("", &existing, &up_add, &remove, true);
+            match next {
+                Err(UpdateError::NotFound { removals: up }) if identical && up == removals => {
+                    Ok(())
+                }
+                other => Err(format!(
+                    "upstream: {error}; we: not found {removals:?} (not D5: {other:?})"
+                )),
+            }
+        }
         // Update stage, upstream: removals that remove nothing.
         (Some("update"), Ours::Update(EditError::NotFound { removals, .. })) => {
             let named: Vec<String> = removals
@@ -168,9 +248,7 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
                 .then_some(())
                 .ok_or_else(|| format!("we reject a result Karmada would accept: {rules:?}"))
         }
-        (None, Ours::Done(changes, edit)) => {
-            accepted(&existing, &changes, &edit, expected, overwrite)
-        }
+        (None, Ours::Done(changes, edit)) => accepted(&existing, &changes, &edit, expected),
         (None, ours) => Err(format!("upstream accepts; we {}", describe(&ours))),
     }
 }
@@ -180,7 +258,6 @@ fn accepted(
     changes: &TaintChanges,
     edit: &TaintEdit,
     expected: &Value,
-    overwrite: bool,
 ) -> Result<(), String> {
     let up = taints(&expected["taints"])?;
     if set(&edit.taints) != set(&up) {
@@ -227,31 +304,43 @@ fn accepted(
             ));
         }
     }
-    // D4: the word says what changed.
-    let word = expected["operation"].as_str().unwrap_or_default();
-    let ours = edit.outcome;
-    let consistent = match word {
-        "tainted" => ours == EditOutcome::Tainted,
-        "untainted" => ours == EditOutcome::Untainted,
-        // Upstream also counts dropping a duplicate key and effect as adding.
-        "modified" => {
-            overwrite
-                || (!changes.add.is_empty() && !changes.remove.is_empty())
-                || has_duplicates(existing)
-        }
-        _ => false,
+    // D4: our word says what changed (upstream's own word is the twin's, checked above).
+    let before = set(existing);
+    let after = set(&edit.taints);
+    let want = if after.iter().any(|t| !before.contains(t)) {
+        EditOutcome::Tainted
+    } else if before.iter().any(|t| !after.contains(t)) {
+        EditOutcome::Untainted
+    } else {
+        EditOutcome::Unchanged
     };
-    consistent
-        .then_some(())
-        .ok_or_else(|| format!("operation: upstream {word:?}, we {:?}", ours))
+    (edit.outcome == want).then_some(()).ok_or_else(|| {
+        format!(
+            "operation: we say {:?} for a change that is {want:?} (upstream {})",
+            edit.outcome, expected["operation"]
+        )
+    })
 }
 
-fn has_duplicates(list: &[Taint]) -> bool {
-    list.iter().enumerate().any(|(i, t)| {
-        list[..i]
-            .iter()
-            .any(|u| u.key == t.key && u.effect == t.effect)
-    })
+/// Our parsed additions (the arguments parsed as far as the update stage).
+fn parsed_adds(args: &[&str]) -> Vec<karmadactl::api::taint_spec::TaintSpec> {
+    parse_taint_args(args, false)
+        .map(|p| p.changes.add)
+        .unwrap_or_default()
+}
+
+/// The present taints an addition clashes with (same key and effect).
+fn clashes<'a>(
+    existing: &'a [Taint],
+    add: &'a karmadactl::api::taint_spec::TaintSpec,
+) -> impl Iterator<Item = &'a Taint> {
+    existing
+        .iter()
+        .filter(move |t| t.key == add.key && t.effect == add.effect.as_str())
+}
+
+fn value(t: &Taint) -> String {
+    t.value.clone().unwrap_or_default()
 }
 
 fn describe(o: &Ours) -> String {

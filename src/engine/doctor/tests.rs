@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::queue::QueueSettings;
+use crate::engine::settings::QueueSettings;
 use crate::fleet::{Binding, BindingKind};
 use serde_json::json;
 use strum::IntoEnumIterator;

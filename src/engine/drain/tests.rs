@@ -201,3 +201,39 @@ fn fleet_safety_counts_drained_and_noexecute_clusters() {
     let err = fleet_safety(&clusters, &options(), 0.55).unwrap_err();
     assert_eq!(err.code, "drain-fleet-unsafe");
 }
+
+#[test]
+fn drain_options_name_the_tool() {
+    let tc = |name: &str, replicas| TargetCluster {
+        name: name.into(),
+        replicas,
+    };
+    let before = vec![tc("m1", 1), tc("m2", 2)];
+    let mut spec = BindingSpec {
+        clusters: before.clone(),
+        ..Default::default()
+    };
+    let mut opts = drain_evict_options(PurgeMode::Gracefully, &before);
+    opts.message = "drained by ops".into();
+    opts.grace_period_seconds = Some(120);
+    graceful_evict_cluster(&mut spec, "m1", &opts);
+    let t = &spec.graceful_eviction_tasks[0];
+    assert_eq!(t.producer, "karmadactl");
+    assert_eq!(t.reason, "ClusterDrained");
+    assert_eq!(t.message.as_deref(), Some("drained by ops"));
+    assert_eq!(t.grace_period_seconds, Some(120));
+    assert_eq!(t.clusters_before_failover, vec!["m1", "m2"]);
+}
+
+#[test]
+fn task_messages_fit_the_api() {
+    let few = vec!["m1".to_string(), "m2".to_string()];
+    assert_eq!(
+        task_message("evicted by `karmadactl drain {}`", &few, " "),
+        "evicted by `karmadactl drain m1 m2`"
+    );
+    let many: Vec<String> = (0..200).map(|i| format!("member-{i:04}")).collect();
+    let m = task_message("returned to {} by `karmadactl failback`", &many, ", ");
+    assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
+    assert!(m.len() <= TASK_MESSAGE_MAX);
+}

@@ -22,7 +22,7 @@ use crate::engine::failback::{
     health_gate, leaving_tasks, plan_binding, reschedule_at, BindingFailback, FailbackMode,
     FailbackOptions,
 };
-use crate::engine::placement::FleetIndex;
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::Reason;
 use crate::error::Result;
 use crate::fleet::{Binding, BindingKind};
@@ -85,7 +85,7 @@ pub async fn plan(
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = crate::engine::eviction::task_message(
+        req.options.message = crate::engine::drain::task_message(
             "returned to {} by `karmadactl failback`",
             &req.options.clusters,
             ", ",

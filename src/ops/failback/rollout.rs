@@ -16,7 +16,7 @@ use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::failback::{
     plan_binding, returned_health, BindingFailback, FailbackMode, FailbackOptions, Returned,
 };
-use crate::engine::placement::FleetIndex;
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::BindingKind;
 
 /// The pace of the rollout.

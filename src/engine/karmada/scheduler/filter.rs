@@ -7,11 +7,11 @@ use crate::api::policy::SpreadConstraint;
 use crate::api::taint::{describe_taint, effect_of, TaintEffect};
 use crate::api::{BindingSpec, Placement, Taint, Toleration};
 
-use super::super::affinity::CompiledAffinity;
-use super::super::division::AssignmentMode;
-use super::super::toleration::tolerates;
-use super::super::{Reason, ReasonCode};
+use super::division::AssignmentMode;
 use super::{FleetIndex, LOCALITY_SCORE};
+use crate::engine::karmada::cluster_affinity::CompiledAffinity;
+use crate::engine::karmada::toleration::tolerates;
+use crate::engine::reason::{Reason, ReasonCode};
 
 /// Whether `taint` keeps new placements off a cluster unless tolerated: upstream's
 /// `NoSchedule` and `NoExecute`, and the proposal's `PreferNoExecute`.

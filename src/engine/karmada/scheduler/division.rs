@@ -5,6 +5,10 @@
 //! Webster: seats go one at a time to the party with the highest `votes / (2 × seats + 1)`;
 //! ties go to the party with fewer seats, then by name, ascending, or descending when the
 //! FNV-32a hash of the binding's UID is odd. Results are listed by name, ascending.
+//!
+//! Upstream: `pkg/util/helper/binding.go` (`Dispenser.AllocateByWeight`,
+//! `GetStaticWeightInfoListByTargetClusters`), `pkg/scheduler/core/assignment.go` and
+//! `division_algorithm.go`.
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};

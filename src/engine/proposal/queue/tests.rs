@@ -1,6 +1,8 @@
-//! The proposal's model (`proposal.rs`); upstream's is tested in `upstream_tests.rs`.
+//! The proposal's queue; upstream's is tested in `karmada/eviction_queue/tests.rs`.
 
 use super::*;
+use crate::engine::karmada::eviction_queue::to_ts;
+use crate::engine::settings::QueueModel;
 use crate::engine::ReasonCode;
 use proptest::prelude::*;
 
@@ -14,7 +16,7 @@ fn run(
     settings: &QueueSettings,
     check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
 ) -> QueueTimeline {
-    proposal::simulate(items, faults, fleet, settings, check)
+    simulate(items, faults, fleet, settings, check)
 }
 
 fn ts(s: &str) -> Timestamp {

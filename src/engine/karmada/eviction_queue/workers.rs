@@ -1,4 +1,4 @@
-//! Upstream's eviction queues, simulated event by event (the default model).
+//! Upstream's eviction queues, simulated event by event.
 //!
 //! What karmada-controller-manager's taint manager does, and this module replays:
 //! - It keeps two queues, one for ResourceBindings and one for ClusterResourceBindings,
@@ -26,10 +26,11 @@ use jiff::Timestamp;
 
 use super::limiter::{dynamic_delay, Limiter, Ns, PACER_KEY};
 use super::{
-    timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSettings, QueueSummary,
-    QueueTimeline, RatePeriod,
+    timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSummary, QueueTimeline,
+    RatePeriod,
 };
-use crate::engine::{Reason, ReasonCode};
+use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::settings::QueueSettings;
 use crate::fleet::BindingKind;
 
 /// Work done before the simulation gives up on what is still pending.

@@ -5,66 +5,23 @@
 //!
 //! Hand-written on purpose: the point is upstream's exact arithmetic (float32 division,
 //! the token bucket's float64 bookkeeping, integer truncation to nanoseconds).
+//!
+//! Upstream: `pkg/util/ratelimiter.go` (`NewGracefulEvictionRateLimiter`,
+//! `DynamicRateLimiter`), client-go's `ItemExponentialFailureRateLimiter` and
+//! `BucketRateLimiter` (golang.org/x/time/rate).
+//! Conformance: `eviction_queue_delay`.
+//! Karmada: master f8fdd02.
 
 use std::collections::HashMap;
+
+pub use crate::engine::settings::LimiterOptions;
 
 /// Nanoseconds.
 pub type Ns = i64;
 
-const SECOND: Ns = 1_000_000_000;
+pub(crate) const SECOND: Ns = 1_000_000_000;
 /// The dynamic limiter's delay when the eviction rate is 0.
 pub const ZERO_RATE_DELAY: Ns = 1800 * SECOND;
-
-/// The rate limiter flags of karmada-controller-manager (`--rate-limiter-*`); values of
-/// 0 or less take upstream's defaults.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LimiterOptions {
-    /// `--rate-limiter-base-delay` in ns (default 5 ms).
-    pub base_delay_ns: Ns,
-    /// `--rate-limiter-max-delay` in ns (default 1000 s).
-    pub max_delay_ns: Ns,
-    /// `--rate-limiter-qps` (default 10).
-    pub qps: i64,
-    /// `--rate-limiter-bucket-size` (default 100).
-    pub bucket_size: i64,
-}
-
-impl Default for LimiterOptions {
-    fn default() -> Self {
-        LimiterOptions {
-            base_delay_ns: 5_000_000,
-            max_delay_ns: 1000 * SECOND,
-            qps: 10,
-            bucket_size: 100,
-        }
-    }
-}
-
-impl LimiterOptions {
-    /// These options with upstream's defaults for every value of 0 or less.
-    pub fn with_defaults(self) -> Self {
-        let d = LimiterOptions::default();
-        LimiterOptions {
-            base_delay_ns: if self.base_delay_ns <= 0 {
-                d.base_delay_ns
-            } else {
-                self.base_delay_ns
-            },
-            max_delay_ns: if self.max_delay_ns <= 0 {
-                d.max_delay_ns
-            } else {
-                self.max_delay_ns
-            },
-            qps: if self.qps <= 0 { d.qps } else { self.qps },
-            bucket_size: if self.bucket_size <= 0 {
-                d.bucket_size
-            } else {
-                self.bucket_size
-            },
-        }
-    }
-}
 
 /// The dynamic limiter's delay for `rate` bindings per second: `1/rate` seconds computed
 /// in float32 and truncated to nanoseconds.

@@ -1,4 +1,6 @@
-//! The failover proposal's eviction queue (not built upstream), simulated.
+//! The failover proposal's eviction queue, simulated. Not built upstream (upstream's queue
+//! is `engine::karmada::eviction_queue`); a prediction runs it only with
+//! `--queue-model proposal`, and every report that does says so.
 //!
 //! Model:
 //! - A cluster is faulty while it carries a `NoExecute` or `PreferNoExecute` taint: from
@@ -18,16 +20,28 @@
 //! - Items that are never due take no slot.
 //!
 //! Runs in O((n + m) log(n + m)) for n items and m faults: one sort, then one pass.
+//!
+//! Source: the proposal (`seeds/000_...`, "eviction queue" and "pre-scheduling check").
 
 use std::collections::HashMap;
 
 use jiff::Timestamp;
 
-use super::{
-    timeline_of, to_ts, ClusterFault, ItemOutcome, PreCheck, QueueItem, QueueSettings,
-    QueueSummary, QueueTimeline, RatePeriod,
+use crate::engine::karmada::eviction_queue::{
+    timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSummary, QueueTimeline,
+    RatePeriod,
 };
-use crate::engine::{Reason, ReasonCode};
+use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::settings::QueueSettings;
+
+/// The pre-scheduling check's answer for one item.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PreCheck {
+    /// There is somewhere to go: the eviction proceeds.
+    Feasible,
+    /// Nowhere to go: the eviction is abandoned, for this reason.
+    Abandon(Reason),
+}
 
 const NS: f64 = 1e9;
 
@@ -310,3 +324,6 @@ pub fn simulate(
         summary,
     }
 }
+
+#[cfg(test)]
+mod tests;

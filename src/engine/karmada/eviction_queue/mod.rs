@@ -1,77 +1,27 @@
-//! The eviction queue, simulated: when each eviction the taint rules call for is
-//! processed (or dropped, abandoned, never processed), under one of two models.
+//! The taint manager's eviction queues, simulated: when each eviction the taint rules call
+//! for is processed, dropped, or never processed.
 //!
-//! - [`QueueModel::Upstream`] (the default): what karmada-controller-manager runs today
-//!   ([`upstream`]): one queue for ResourceBindings and one for ClusterResourceBindings,
-//!   3 workers each, every worker pacing itself with the rate limiter of [`limiter`].
-//! - [`QueueModel::Proposal`]: the failover proposal's single queue that slows down or
-//!   stops above an unhealthy-cluster threshold and abandons evictions that would leave
-//!   a binding nowhere to go ([`proposal`]). Upstream did not build it; reports that use
-//!   it say so.
+//! karmada-controller-manager keeps one queue for ResourceBindings and one for
+//! ClusterResourceBindings, 3 workers each, every worker pacing itself with the rate
+//! limiter of [`limiter`]; [`simulate`] replays them event by event (`workers.rs` has the
+//! rules). The types here ([`QueueItem`], [`ItemOutcome`], [`QueueTimeline`], ...) are
+//! also what the proposal's queue (`engine::proposal::queue`) reports in.
+//!
+//! Upstream: `pkg/controllers/cluster/taint_manager.go` (`Start`, `syncCluster`,
+//! `enqueueBinding`), `pkg/util/worker.go` (`NewEvictionWorker`) and
+//! `pkg/util/ratelimiter.go` (`NewGracefulEvictionRateLimiter`).
+//! Conformance: `eviction_queue_delay`.
+//! Karmada: master f8fdd02.
 
 pub mod limiter;
-mod proposal;
-mod upstream;
+mod workers;
 
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::Reason;
+use crate::engine::reason::Reason;
+use crate::engine::settings::QueueSettings;
 use crate::fleet::BindingKind;
-use limiter::LimiterOptions;
-
-/// Which eviction queue a prediction assumes.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, strum::Display, strum::EnumString,
-)]
-#[serde(rename_all = "lowercase")]
-#[strum(serialize_all = "lowercase")]
-pub enum QueueModel {
-    /// Upstream's taint manager: two paced queues of 3 workers.
-    #[default]
-    Upstream,
-    /// The failover proposal's rate-limited queue (not built upstream).
-    Proposal,
-}
-
-/// The eviction-queue flags of karmada-controller-manager, with their defaults, and the
-/// model they are read under.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct QueueSettings {
-    /// Which queue the prediction assumes.
-    pub model: QueueModel,
-    /// `--resource-eviction-rate`, bindings per second (0.5). Upstream: each worker
-    /// sleeps `1/rate` after every binding it processes.
-    pub resource_eviction_rate: f64,
-    /// `--secondary-resource-eviction-rate`, bindings per second (0.1; proposal only).
-    pub secondary_resource_eviction_rate: f64,
-    /// `--unhealthy-cluster-threshold`, share of faulty clusters (0.55; proposal only).
-    pub unhealthy_cluster_threshold: f64,
-    /// `--large-cluster-num-threshold`, fleet size (10; proposal only).
-    pub large_cluster_num_threshold: usize,
-    /// `--rate-limiter-*` (upstream only).
-    pub rate_limiter: LimiterOptions,
-    /// Workers per queue (upstream: 3).
-    pub workers_per_queue: usize,
-    /// Seconds between the taint manager's re-lists of a tainted cluster (upstream: 10).
-    pub relist_seconds: i64,
-}
-
-impl Default for QueueSettings {
-    fn default() -> Self {
-        QueueSettings {
-            model: QueueModel::Upstream,
-            resource_eviction_rate: 0.5,
-            secondary_resource_eviction_rate: 0.1,
-            unhealthy_cluster_threshold: 0.55,
-            large_cluster_num_threshold: 10,
-            rate_limiter: LimiterOptions::default(),
-            workers_per_queue: 3,
-            relist_seconds: 10,
-        }
-    }
-}
 
 /// A period during which a cluster is faulty.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -103,15 +53,6 @@ pub struct QueueItem {
     pub unreadable: bool,
 }
 
-/// The pre-scheduling check's answer for one item (proposal model).
-#[derive(Clone, Debug, PartialEq)]
-pub enum PreCheck {
-    /// There is somewhere to go: the eviction proceeds.
-    Feasible,
-    /// Nowhere to go: the eviction is abandoned, for this reason.
-    Abandon(Reason),
-}
-
 /// What happened to one queued item.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "outcome")]
@@ -121,7 +62,8 @@ pub enum ItemOutcome {
         /// When.
         at: Timestamp,
     },
-    /// Processed at `at`, but the pre-scheduling check failed (proposal model).
+    /// Processed at `at`, but the pre-scheduling check failed. Upstream never abandons:
+    /// only the proposal's queue reports this.
     Abandoned {
         /// When.
         at: Timestamp,
@@ -135,8 +77,8 @@ pub enum ItemOutcome {
         /// Why.
         reason: Reason,
     },
-    /// Never processed: eviction stopped for good before its turn (proposal model), or
-    /// the simulation's horizon was reached.
+    /// Never processed: the simulation's horizon was reached (or, in the proposal's
+    /// queue, eviction stopped for good before its turn).
     Never {
         /// Why.
         reason: Reason,
@@ -202,26 +144,20 @@ pub struct QueueTimeline {
     pub summary: QueueSummary,
 }
 
-/// Simulate the eviction queue under `settings.model`: `items` (every binding on a
-/// faulty cluster), the `faults` of a fleet of `fleet_size` clusters, the reference
-/// time `now`, and (proposal model) `pre_check`, called for each item when it is
-/// processed.
-pub fn simulate_queue(
+/// Simulate upstream's queues: `items` (every binding on a faulty cluster), the `faults`
+/// of a fleet of `fleet_size` clusters, the reference time `now`.
+pub fn simulate(
     items: &[QueueItem],
     faults: &[ClusterFault],
     fleet_size: usize,
     now: Timestamp,
     settings: &QueueSettings,
-    pre_check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
 ) -> QueueTimeline {
-    match settings.model {
-        QueueModel::Upstream => upstream::simulate(items, faults, fleet_size, now, settings),
-        QueueModel::Proposal => proposal::simulate(items, faults, fleet_size, settings, pre_check),
-    }
+    workers::simulate(items, faults, fleet_size, now, settings)
 }
 
 /// The timeline of `items`, each with its outcome.
-fn timeline_of(
+pub(crate) fn timeline_of(
     items: &[QueueItem],
     outcomes: impl IntoIterator<Item = ItemOutcome>,
 ) -> Vec<ItemTimeline> {
@@ -238,7 +174,7 @@ fn timeline_of(
 }
 
 /// The timestamp `ns` nanoseconds after the epoch, clamped to jiff's range.
-fn to_ts(ns: i128) -> Timestamp {
+pub(crate) fn to_ts(ns: i128) -> Timestamp {
     let lo = Timestamp::MIN.as_nanosecond();
     let hi = Timestamp::MAX.as_nanosecond();
     Timestamp::from_nanosecond(ns.clamp(lo, hi)).unwrap_or(Timestamp::MAX)
@@ -246,5 +182,3 @@ fn to_ts(ns: i128) -> Timestamp {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod upstream_tests;

@@ -13,14 +13,25 @@
 //! 3. **Selection**: without spread constraints every feasible cluster; with a cluster
 //!    constraint the best `maxGroups` clusters with enough capacity; with a region
 //!    constraint whole regions; a static-weight placement ignores spread constraints.
-//! 4. **Assignment**: see [`crate::engine::division`].
+//! 4. **Assignment**: see [`division`].
 //!
 //! With `clusterAffinities`, the terms are tried in order and the first that schedules
 //! wins. [`FleetIndex`] precomputes everything per cluster so that predicting many
 //! bindings over a large fleet stays cheap; [`Prediction::explain`] says, per cluster,
 //! why it was or was not chosen.
+//!
+//! Upstream: `pkg/scheduler/core/generic_scheduler.go` (`genericScheduler.Schedule`),
+//! the filter and score plugins of `pkg/scheduler/framework/plugins/` (apienablement,
+//! tainttoleration, clusteraffinity, spreadconstraint, clustereviction,
+//! clusterlocality), `pkg/scheduler/core/spreadconstraint/` (selection),
+//! `pkg/scheduler/core/assignment.go` and `division_algorithm.go` (assignment), and
+//! `pkg/scheduler/scheduler.go` (`scheduleResourceBindingWithClusterAffinities`).
+//! Conformance: `select_clusters`, `schedule_after_eviction`, `replica_assignment`,
+//! `webster_division`.
+//! Karmada: master f8fdd02.
 
-mod explain;
+mod diagnosis;
+pub mod division;
 mod filter;
 mod select;
 
@@ -33,12 +44,12 @@ use crate::api::cluster::Cluster;
 use crate::api::policy::ClusterAffinityTerm;
 use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
 
-use super::affinity::CompiledAffinity;
-use super::division::{AssignError, AssignmentMode, Strategy};
-use super::estimate::{ClusterCapacity, ReplicaRequest};
-use super::{Reason, ReasonCode};
+use crate::engine::karmada::cluster_affinity::CompiledAffinity;
+use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
+use crate::engine::reason::{Reason, ReasonCode};
+use division::{AssignError, AssignmentMode, Strategy};
 
-pub use explain::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELECTED_NO_REPLICAS};
+pub use diagnosis::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELECTED_NO_REPLICAS};
 pub use filter::{blocks_placement, passes_filters, FilterCode};
 pub use select::{assign_to_candidates, select_clusters};
 

@@ -7,11 +7,11 @@ use crate::api::cluster::Cluster;
 use crate::api::policy::SpreadConstraint;
 use crate::api::{BindingSpec, Placement, TargetCluster};
 
-use super::super::affinity::CompiledAffinity;
-use super::super::division::{assign_replicas_in, AssignmentMode, Candidate, Strategy};
-use super::super::estimate::{ClusterCapacity, ReplicaRequest};
+use super::division::{assign_replicas_in, AssignmentMode, Candidate, Strategy};
 use super::filter::{cluster_name, DEFAULT_PLACEMENT};
 use super::PlacementError;
+use crate::engine::karmada::cluster_affinity::CompiledAffinity;
+use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
 
 /// A feasible cluster with its score and capacity, as selection sees it.
 #[derive(Clone, Debug)]

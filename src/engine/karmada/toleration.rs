@@ -4,16 +4,23 @@
 //! disabled, as upstream Karmada calls it: an empty toleration effect matches every
 //! effect, an empty key matches every key, an empty operator means `Equal`, `Equal`
 //! compares values, `Exists` ignores the value, and any other operator never matches.
+//!
+//! Upstream: `k8s.io/api/core/v1` (`Toleration.ToleratesTaint`) as Karmada calls it
+//! (`pkg/util/helper/taint.go`: `TolerationExists`, `GetMatchingTolerations`), and
+//! `pkg/util/helper/policy.go` (`GetAppliedPlacement`: the taint manager's source of
+//! tolerations).
+//! Conformance: `noexecute_eviction`, `schedule_after_eviction`.
+//! Karmada: master f8fdd02.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Reason, ReasonCode};
 use crate::api::{
     BindingSpec, ClusterResourceBinding, Placement, ResourceBinding, Taint, Toleration,
     APPLIED_PLACEMENT_ANNOTATION,
 };
+use crate::engine::reason::{Reason, ReasonCode};
 
 /// The parts of a ResourceBinding or ClusterResourceBinding the failover engine reads.
 #[derive(Clone, Copy, Debug)]

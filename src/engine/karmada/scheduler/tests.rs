@@ -3,7 +3,7 @@ use super::select::{go_f64_to_i64, select_groups, Group};
 use super::*;
 use crate::api::GracefulEvictionTask;
 use crate::api::Toleration;
-use crate::engine::toleration::tolerates;
+use crate::engine::karmada::toleration::tolerates;
 use proptest::prelude::{prop, prop_assert, prop_assert_eq, proptest, Strategy as _};
 use serde_json::json;
 
@@ -472,7 +472,7 @@ proptest! {
     #[test]
     fn webster_sums_to_requested(weights in arb_weights(), replicas in 0i32..200, uid in "[a-f0-9-]{0,12}") {
         let w: Vec<(&str, i64)> = weights.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        let out = super::super::division::dispense(replicas, &w, &[], &uid);
+        let out = super::division::dispense(replicas, &w, &[], &uid);
         let sum: i64 = out.iter().map(|t| t.replicas as i64).sum();
         if w.iter().map(|x| x.1).sum::<i64>() > 0 {
             prop_assert_eq!(sum, replicas as i64);
@@ -489,14 +489,14 @@ proptest! {
     #[test]
     fn webster_is_deterministic_and_monotone(weights in arb_weights(), replicas in 0i32..150, uid in "[a-f0-9]{0,8}") {
         let w: Vec<(&str, i64)> = weights.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        let tie = super::super::division::TieBreak::from_uid(&uid);
-        let a = super::super::division::webster(replicas, &w, &[], tie);
+        let tie = super::division::TieBreak::from_uid(&uid);
+        let a = super::division::webster(replicas, &w, &[], tie);
         let mut reversed = w.clone();
         reversed.reverse();
-        let b = super::super::division::webster(replicas, &reversed, &[], tie);
+        let b = super::division::webster(replicas, &reversed, &[], tie);
         prop_assert_eq!(&a, &b);
         // House monotonicity: one more seat never takes a seat from anyone.
-        let c = super::super::division::webster(replicas + 1, &w, &[], tie);
+        let c = super::division::webster(replicas + 1, &w, &[], tie);
         for (x, y) in a.iter().zip(c.iter()) {
             prop_assert_eq!(&x.name, &y.name);
             prop_assert!(y.replicas >= x.replicas);
@@ -510,7 +510,7 @@ proptest! {
         replicas in 1i32..60,
         kind in 0usize..3,
     ) {
-        use super::super::division::{assign_replicas, Candidate, Strategy, AssignError};
+        use super::division::{assign_replicas, Candidate, Strategy, AssignError};
         let names: Vec<String> = (0..allocs.len()).map(|i| format!("m{i}")).collect();
         let candidates: Vec<Candidate> = names.iter().zip(&allocs)
             .map(|(n, a)| Candidate { name: n, weight: (a % 4) as i64, allocatable_replicas: *a }).collect();

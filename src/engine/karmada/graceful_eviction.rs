@@ -1,23 +1,27 @@
-//! The eviction write (family `graceful_evict_cluster`) and the graceful-eviction
-//! controller's clean-up of eviction tasks (family `graceful_eviction_assess`).
+//! The eviction write every evicting controller shares ([`graceful_evict_cluster`]: the
+//! cluster leaves `spec.clusters` and becomes a graceful eviction task) and the
+//! graceful-eviction controller's clean-up of those tasks ([`assess_eviction_tasks`]).
+//!
+//! Upstream: `pkg/apis/work/v1alpha2/binding_types_helper.go`
+//! (`ResourceBindingSpec.GracefulEvictCluster`, `TaskOptions`),
+//! `pkg/controllers/gracefuleviction/evictiontask.go` (`assessEvictionTasks`,
+//! `assessSingleTask`, `allScheduledResourceInHealthyState`).
+//! Conformance: `graceful_evict_cluster`, `graceful_eviction_assess`.
+//! Karmada: master f8fdd02.
 
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::settings::PurgeMode;
-use super::{Reason, ReasonCode};
 use crate::api::{AggregatedStatusItem, BindingSpec, GracefulEvictionTask, TargetCluster, Time};
+use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::settings::PurgeMode;
 
 /// Producer of the taint manager's evictions.
 pub const PRODUCER_TAINT_MANAGER: &str = "TaintManager";
 /// Reason of the taint manager's evictions.
 pub const REASON_TAINT_UNTOLERATED: &str = "TaintUntolerated";
-/// Producer of this tool's own evictions (`drain`).
-pub const PRODUCER_KARMADACTL: &str = "karmadactl";
-/// Reason of this tool's own evictions (`drain`).
-pub const REASON_CLUSTER_DRAINED: &str = "ClusterDrained";
 
 /// What goes into the eviction task besides the cluster and its replicas.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -57,31 +61,6 @@ impl EvictOptions {
             ..Default::default()
         }
     }
-
-    /// The options of this tool's `drain` (producer `karmadactl`, reason
-    /// `ClusterDrained`), recording the scheduling result before the eviction.
-    pub fn drain(purge_mode: PurgeMode, clusters_before: &[TargetCluster]) -> Self {
-        EvictOptions {
-            purge_mode: Some(purge_mode),
-            producer: PRODUCER_KARMADACTL.into(),
-            reason: REASON_CLUSTER_DRAINED.into(),
-            clusters_before_failover: clusters_before.iter().map(|c| c.name.clone()).collect(),
-            ..Default::default()
-        }
-    }
-}
-
-/// The longest task `message` the binding CRDs accept.
-pub const TASK_MESSAGE_MAX: usize = 1024;
-
-/// A task message naming `clusters` in `template` (`{}` stands for them), or their count
-/// when the names would make it longer than the API accepts.
-pub fn task_message(template: &str, clusters: &[String], separator: &str) -> String {
-    let full = template.replacen("{}", &clusters.join(separator), 1);
-    if full.len() <= TASK_MESSAGE_MAX {
-        return full;
-    }
-    template.replacen("{}", &format!("{} clusters", clusters.len()), 1)
 }
 
 /// What [`graceful_evict_cluster`] did.
@@ -429,25 +408,6 @@ mod tests {
         assert_eq!(spec.graceful_eviction_tasks, vec![existing]);
     }
 
-    #[test]
-    fn drain_options_name_the_tool() {
-        let before = vec![tc("m1", 1), tc("m2", 2)];
-        let mut spec = BindingSpec {
-            clusters: before.clone(),
-            ..Default::default()
-        };
-        let mut opts = EvictOptions::drain(PurgeMode::Gracefully, &before);
-        opts.message = "drained by ops".into();
-        opts.grace_period_seconds = Some(120);
-        graceful_evict_cluster(&mut spec, "m1", &opts);
-        let t = &spec.graceful_eviction_tasks[0];
-        assert_eq!(t.producer, "karmadactl");
-        assert_eq!(t.reason, "ClusterDrained");
-        assert_eq!(t.message.as_deref(), Some("drained by ops"));
-        assert_eq!(t.grace_period_seconds, Some(120));
-        assert_eq!(t.clusters_before_failover, vec!["m1", "m2"]);
-    }
-
     fn status(name: &str, health: &str) -> AggregatedStatusItem {
         AggregatedStatusItem {
             cluster_name: name.into(),
@@ -576,18 +536,5 @@ mod tests {
             proptest::prop_assert_eq!(tasks, usize::from(names.contains(&target)));
             proptest::prop_assert!(after.graceful_eviction_tasks.iter().all(|t| t.replicas.is_none_or(|r| r > 0)));
         }
-    }
-
-    #[test]
-    fn task_messages_fit_the_api() {
-        let few = vec!["m1".to_string(), "m2".to_string()];
-        assert_eq!(
-            task_message("evicted by `karmadactl drain {}`", &few, " "),
-            "evicted by `karmadactl drain m1 m2`"
-        );
-        let many: Vec<String> = (0..200).map(|i| format!("member-{i:04}")).collect();
-        let m = task_message("returned to {} by `karmadactl failback`", &many, ", ");
-        assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
-        assert!(m.len() <= TASK_MESSAGE_MAX);
     }
 }

@@ -6,9 +6,9 @@ use serde::Serialize;
 use crate::api::cluster::Cluster;
 use crate::api::BindingSpec;
 
-use super::super::{Reason, ReasonCode};
 use super::filter::{cluster_name, passes_filters, FilterCode};
 use super::{FleetIndex, Prediction};
+use crate::engine::reason::{Reason, ReasonCode};
 
 /// Reason code of a cluster that received replicas.
 pub const CODE_SELECTED: ReasonCode = ReasonCode::Selected;

@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 
-use super::{Reason, ReasonCode};
 use crate::api::{BindingSpec, Cluster};
+use crate::engine::reason::{Reason, ReasonCode};
 
 /// How the binding's replicas are scheduled, as the pre-scheduling check sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn verdict_converts_to_a_queue_answer() {
-        use crate::engine::queue::PreCheck;
+        use crate::engine::proposal::queue::PreCheck;
         let s = spec(Some("Divided"), vec![]);
         let v = pre_scheduling_check(&s, &fleet(), &[], |_| true);
         assert_eq!(PreCheck::from(&v), PreCheck::Feasible);

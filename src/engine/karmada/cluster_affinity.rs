@@ -10,6 +10,10 @@
 //!   `Exists`: non-empty, `DoesNotExist`: empty; `spec.zone` is not consulted);
 //! - `clusterNames` empty means any name;
 //! - every present part must match.
+//!
+//! Upstream: `pkg/util/selector.go` (`ClusterMatches`, `extractClusterFields`).
+//! Conformance: `cluster_affinity_match`.
+//! Karmada: master f8fdd02.
 
 use crate::api::names::{is_label_value, is_qualified_name};
 use std::collections::BTreeMap;

@@ -1,7 +1,8 @@
-//! Upstream's model (`upstream.rs`).
+//! Upstream's queues (`workers.rs`).
 
 use super::limiter::{paced_starts, LimiterOptions};
 use super::*;
+use crate::engine::settings::QueueSettings;
 use crate::fleet::BindingKind::{ClusterResourceBinding as Crb, ResourceBinding as Rb};
 use proptest::prelude::*;
 
@@ -34,7 +35,7 @@ fn fault(recovered: Option<f64>) -> Vec<ClusterFault> {
 }
 
 fn run(items: &[QueueItem], faults: &[ClusterFault], settings: &QueueSettings) -> QueueTimeline {
-    simulate_queue(items, faults, 10, t0(), settings, |_, _| PreCheck::Feasible)
+    simulate(items, faults, 10, t0(), settings)
 }
 
 /// Seconds after T0 at which each item was evicted (`None`: not evicted).
