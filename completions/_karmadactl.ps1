@@ -379,7 +379,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every binding with an eviction from --cluster')
             [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
             [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
-            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Abort even when the taint manager would evict again or the old copy is already gone (a cordoned cluster needs no --force: it stays cordoned)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -533,13 +533,17 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'karmadactl;failover;doctor' {
             [CompletionResult]::new('--host-kubeconfig', '--host-kubeconfig', [CompletionResultType]::ParameterName, 'Kubeconfig of the host cluster Karmada runs on: the controller settings are read from the karmada-controller-manager and karmada-webhook Deployments there')
             [CompletionResult]::new('--host-context', '--host-context', [CompletionResultType]::ParameterName, 'Context of --host-kubeconfig (default: its current context)')
-            [CompletionResult]::new('--karmada-namespace', '--karmada-namespace', [CompletionResultType]::ParameterName, 'Namespace of the Karmada components on the host cluster')
+            [CompletionResult]::new('--karmada-namespace', '--karmada-namespace', [CompletionResultType]::ParameterName, 'Namespace of the Karmada components on the host cluster: searched for the Deployments every installer (karmadactl init, the Helm chart, karmada-operator) creates, and for containers running the Karmada binaries')
+            [CompletionResult]::new('--controller-manager', '--controller-manager', [CompletionResultType]::ParameterName, 'The karmada-controller-manager Deployment, when the search does not find it')
+            [CompletionResult]::new('--webhook', '--webhook', [CompletionResultType]::ParameterName, 'The karmada-webhook Deployment, when the search does not find it')
+            [CompletionResult]::new('--scheduler', '--scheduler', [CompletionResultType]::ParameterName, 'The karmada-scheduler Deployment, when the search does not find it')
             [CompletionResult]::new('--allow-no-execute-taint-policy', '--allow-no-execute-taint-policy', [CompletionResultType]::ParameterName, 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
@@ -567,12 +571,127 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'karmadactl;failover;settings' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'Show what is remembered for the context (--karmada-context, else the current one), or for every context')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Forget remembered values, or everything remembered for the context (--all)')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;failover;settings;view' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all-contexts', '--all-contexts', [CompletionResultType]::ParameterName, 'Every context in the settings file, not only the one in use')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;failover;settings;set' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'karmadactl;failover;settings;unset' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Forget everything remembered for the context')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'karmadactl;failover;settings;refresh' {
+            [CompletionResult]::new('--host-kubeconfig', '--host-kubeconfig', [CompletionResultType]::ParameterName, 'Kubeconfig of the host cluster Karmada runs on (default: the one of the last discovery of this context)')
+            [CompletionResult]::new('--host-context', '--host-context', [CompletionResultType]::ParameterName, 'Context of the host kubeconfig (default: the last discovery''s, else its current context)')
+            [CompletionResult]::new('--karmada-namespace', '--karmada-namespace', [CompletionResultType]::ParameterName, 'Namespace of the Karmada components (default: the last discovery''s, else karmada-system)')
+            [CompletionResult]::new('--controller-manager', '--controller-manager', [CompletionResultType]::ParameterName, 'The karmada-controller-manager Deployment, when the search does not find it')
+            [CompletionResult]::new('--webhook', '--webhook', [CompletionResultType]::ParameterName, 'The karmada-webhook Deployment, when the search does not find it')
+            [CompletionResult]::new('--scheduler', '--scheduler', [CompletionResultType]::ParameterName, 'The karmada-scheduler Deployment, when the search does not find it')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;failover;settings;help' {
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'Show what is remembered for the context (--karmada-context, else the current one), or for every context')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Forget remembered values, or everything remembered for the context (--all)')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;failover;settings;help;view' {
+            break
+        }
+        'karmadactl;failover;settings;help;set' {
+            break
+        }
+        'karmadactl;failover;settings;help;unset' {
+            break
+        }
+        'karmadactl;failover;settings;help;refresh' {
+            break
+        }
+        'karmadactl;failover;settings;help;help' {
+            break
+        }
         'karmadactl;failover;help' {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'karmadactl;failover;help;doctor' {
+            break
+        }
+        'karmadactl;failover;help;settings' {
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'Show what is remembered for the context (--karmada-context, else the current one), or for every context')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Forget remembered values, or everything remembered for the context (--all)')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default')
+            break
+        }
+        'karmadactl;failover;help;settings;view' {
+            break
+        }
+        'karmadactl;failover;help;settings;set' {
+            break
+        }
+        'karmadactl;failover;help;settings;unset' {
+            break
+        }
+        'karmadactl;failover;help;settings;refresh' {
             break
         }
         'karmadactl;failover;help;help' {
@@ -699,9 +818,29 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         }
         'karmadactl;help;failover' {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             break
         }
         'karmadactl;help;failover;doctor' {
+            break
+        }
+        'karmadactl;help;failover;settings' {
+            [CompletionResult]::new('view', 'view', [CompletionResultType]::ParameterValue, 'Show what is remembered for the context (--karmada-context, else the current one), or for every context')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Forget remembered values, or everything remembered for the context (--all)')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default')
+            break
+        }
+        'karmadactl;help;failover;settings;view' {
+            break
+        }
+        'karmadactl;help;failover;settings;set' {
+            break
+        }
+        'karmadactl;help;failover;settings;unset' {
+            break
+        }
+        'karmadactl;help;failover;settings;refresh' {
             break
         }
         'karmadactl;help;history' {

@@ -97,11 +97,59 @@ _karmadactl() {
             karmadactl__subcmd__failover,help)
                 cmd="karmadactl__subcmd__failover__subcmd__help"
                 ;;
+            karmadactl__subcmd__failover,settings)
+                cmd="karmadactl__subcmd__failover__subcmd__settings"
+                ;;
             karmadactl__subcmd__failover__subcmd__help,doctor)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__doctor"
                 ;;
             karmadactl__subcmd__failover__subcmd__help,help)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__help"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help,settings)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help__subcmd__settings,refresh)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__refresh"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help__subcmd__settings,set)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__set"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help__subcmd__settings,unset)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__unset"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help__subcmd__settings,view)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__view"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings,help)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings,refresh)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__refresh"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings,set)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__set"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings,unset)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__unset"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings,view)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__view"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings__subcmd__help,help)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__help"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings__subcmd__help,refresh)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__refresh"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings__subcmd__help,set)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__set"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings__subcmd__help,unset)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__unset"
+                ;;
+            karmadactl__subcmd__failover__subcmd__settings__subcmd__help,view)
+                cmd="karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__view"
                 ;;
             karmadactl__subcmd__help,completion)
                 cmd="karmadactl__subcmd__help__subcmd__completion"
@@ -159,6 +207,21 @@ _karmadactl() {
                 ;;
             karmadactl__subcmd__help__subcmd__failover,doctor)
                 cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__doctor"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover,settings)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover__subcmd__settings,refresh)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__refresh"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover__subcmd__settings,set)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__set"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover__subcmd__settings,unset)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__unset"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover__subcmd__settings,view)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__view"
                 ;;
             karmadactl__subcmd__help__subcmd__policy,apply)
                 cmd="karmadactl__subcmd__help__subcmd__policy__subcmd__apply"
@@ -1182,7 +1245,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor settings help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1220,7 +1283,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__doctor)
-            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --allow-no-execute-taint-policy --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --allow-no-execute-taint-policy --snapshot --feature-gates --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1235,6 +1298,18 @@ _karmadactl() {
                     return 0
                     ;;
                 --karmada-namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controller-manager)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --webhook)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scheduler)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1338,7 +1413,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__help)
-            opts="doctor help"
+            opts="doctor settings help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1372,6 +1447,390 @@ _karmadactl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__settings)
+            opts="view set unset refresh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__unset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__view)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings)
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help view set unset refresh help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help)
+            opts="view set unset refresh help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__unset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__help__subcmd__view)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__refresh)
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --host-kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controller-manager)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --webhook)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scheduler)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__set)
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__unset)
+            opts="-v -h --all --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__settings__subcmd__view)
+            opts="-o -v -h --all-contexts --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1548,7 +2007,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__help__subcmd__failover)
-            opts="doctor"
+            opts="doctor settings"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1564,6 +2023,76 @@ _karmadactl() {
         karmadactl__subcmd__help__subcmd__failover__subcmd__doctor)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__settings)
+            opts="view set unset refresh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__set)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__unset)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__view)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

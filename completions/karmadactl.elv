@@ -359,7 +359,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --all 'Every binding with an eviction from --cluster'
             cand -A 'Every namespace, and ClusterResourceBindings (the default)'
             cand --all-namespaces 'Every namespace, and ClusterResourceBindings (the default)'
-            cand --force 'Abort even when the taint manager would evict again, the cluster is cordoned, or the old copy is already gone'
+            cand --force 'Abort even when the taint manager would evict again or the old copy is already gone (a cordoned cluster needs no --force: it stays cordoned)'
             cand -y 'Do not ask for confirmation (required for destructive changes without a terminal)'
             cand --yes 'Do not ask for confirmation (required for destructive changes without a terminal)'
             cand -h 'Print help (see more with ''--help'')'
@@ -501,12 +501,16 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+            cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;failover;doctor'= {
             cand --host-kubeconfig 'Kubeconfig of the host cluster Karmada runs on: the controller settings are read from the karmada-controller-manager and karmada-webhook Deployments there'
             cand --host-context 'Context of --host-kubeconfig (default: its current context)'
-            cand --karmada-namespace 'Namespace of the Karmada components on the host cluster'
+            cand --karmada-namespace 'Namespace of the Karmada components on the host cluster: searched for the Deployments every installer (karmadactl init, the Helm chart, karmada-operator) creates, and for containers running the Karmada binaries'
+            cand --controller-manager 'The karmada-controller-manager Deployment, when the search does not find it'
+            cand --webhook 'The karmada-webhook Deployment, when the search does not find it'
+            cand --scheduler 'The karmada-scheduler Deployment, when the search does not find it'
             cand --allow-no-execute-taint-policy 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)'
             cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
             cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)'
@@ -533,11 +537,110 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;failover;settings'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand view 'Show what is remembered for the context (--karmada-context, else the current one), or for every context'
+            cand set 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it'
+            cand unset 'Forget remembered values, or everything remembered for the context (--all)'
+            cand refresh 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;failover;settings;view'= {
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all-contexts 'Every context in the settings file, not only the one in use'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;failover;settings;set'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'karmadactl;failover;settings;unset'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Forget everything remembered for the context'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'karmadactl;failover;settings;refresh'= {
+            cand --host-kubeconfig 'Kubeconfig of the host cluster Karmada runs on (default: the one of the last discovery of this context)'
+            cand --host-context 'Context of the host kubeconfig (default: the last discovery''s, else its current context)'
+            cand --karmada-namespace 'Namespace of the Karmada components (default: the last discovery''s, else karmada-system)'
+            cand --controller-manager 'The karmada-controller-manager Deployment, when the search does not find it'
+            cand --webhook 'The karmada-webhook Deployment, when the search does not find it'
+            cand --scheduler 'The karmada-scheduler Deployment, when the search does not find it'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;failover;settings;help'= {
+            cand view 'Show what is remembered for the context (--karmada-context, else the current one), or for every context'
+            cand set 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it'
+            cand unset 'Forget remembered values, or everything remembered for the context (--all)'
+            cand refresh 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;failover;settings;help;view'= {
+        }
+        &'karmadactl;failover;settings;help;set'= {
+        }
+        &'karmadactl;failover;settings;help;unset'= {
+        }
+        &'karmadactl;failover;settings;help;refresh'= {
+        }
+        &'karmadactl;failover;settings;help;help'= {
+        }
         &'karmadactl;failover;help'= {
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+            cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;failover;help;doctor'= {
+        }
+        &'karmadactl;failover;help;settings'= {
+            cand view 'Show what is remembered for the context (--karmada-context, else the current one), or for every context'
+            cand set 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it'
+            cand unset 'Forget remembered values, or everything remembered for the context (--all)'
+            cand refresh 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default'
+        }
+        &'karmadactl;failover;help;settings;view'= {
+        }
+        &'karmadactl;failover;help;settings;set'= {
+        }
+        &'karmadactl;failover;help;settings;unset'= {
+        }
+        &'karmadactl;failover;help;settings;refresh'= {
         }
         &'karmadactl;failover;help;help'= {
         }
@@ -642,8 +745,23 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;help;failover'= {
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
+            cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
         }
         &'karmadactl;help;failover;doctor'= {
+        }
+        &'karmadactl;help;failover;settings'= {
+            cand view 'Show what is remembered for the context (--karmada-context, else the current one), or for every context'
+            cand set 'Remember values by hand: FLAG=VALUE, as the component''s flag takes it'
+            cand unset 'Forget remembered values, or everything remembered for the context (--all)'
+            cand refresh 'Read the components'' flags on the host cluster (as `failover doctor` does) and remember them, with the time of the discovery; a flag a component does not set is remembered as upstream''s default'
+        }
+        &'karmadactl;help;failover;settings;view'= {
+        }
+        &'karmadactl;help;failover;settings;set'= {
+        }
+        &'karmadactl;help;failover;settings;unset'= {
+        }
+        &'karmadactl;help;failover;settings;refresh'= {
         }
         &'karmadactl;help;history'= {
         }

@@ -86,9 +86,15 @@ pub struct SourceInfo {
     /// Kubeconfig context it was captured from, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
+    /// API server it was captured from, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
     /// Controller settings recorded with the snapshot (flag name to value), if any.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub controller_settings: BTreeMap<String, String>,
+    /// Where each recorded controller setting came from, when the header says.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub controller_settings_sources: BTreeMap<String, String>,
 }
 
 /// Everything the engine needs to know about a fleet.

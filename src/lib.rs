@@ -10,12 +10,14 @@
 //! - [`client`]: the kube connection, paging, optimistic-lock writes, error mapping;
 //! - [`ops`]: live operations from an engine plan and client writes, progress by callback;
 //! - [`render`]: everything a person or a script reads;
+//! - [`config`]: the user's settings file (controller settings remembered per context);
 //! - [`cli`] and [`cmd`]: flags to typed options, then one module per command.
 
 pub mod api;
 pub mod cli;
 pub mod client;
 pub mod cmd;
+pub mod config;
 pub mod engine;
 pub mod error;
 pub mod fleet;

@@ -12,7 +12,19 @@ use karmadactl::error::{fit_line, ExitCode};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    let cli = match Cli::try_parse() {
+    // A command this tool does not have goes to upstream's karmadactl, untouched.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(outcome) = karmadactl::cmd::passthrough::hand_over(&args) {
+        return match outcome {
+            Ok(code) => std::process::ExitCode::from(code),
+            Err(err) => {
+                karmadactl::render::init_color();
+                eprintln!("{} {}", "error:".red().bold(), fit_line(&err.message));
+                std::process::ExitCode::from(err.code as u8)
+            }
+        };
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };

@@ -591,13 +591,6 @@ fn snapshots_are_read_from_stdin_and_directories() {
     assert_eq!(doc["faultyClusters"], serde_json::json!(["member2"]));
 }
 
-#[test]
-fn upstream_commands_point_to_upstream() {
-    let (_, stderr, code) = karmadactl(&["join", "member4"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("upstream karmadactl"), "{stderr}");
-}
-
 /// A snapshot: clusters m1..m3 (m1 fails in the scenario) and, on m1 and m2, `rbs`
 /// ResourceBindings and `crbs` ClusterResourceBindings that tolerate nothing.
 fn paced_fleet(rbs: usize, crbs: usize) -> String {

@@ -157,16 +157,31 @@ async fn each_switch_off_in_turn_and_all_on() {
     assert_eq!(code, 0, "{doc:#}\n{stderr}");
     assert_eq!(doc["verdict"], "cluster failover is ON: every check passed");
     assert_eq!(codes(&doc), Vec::<&str>::new());
-    let cm = "deployment karmada-system/karmada-controller-manager (container karmada-controller-manager)";
-    assert_eq!(setting(&doc, "feature-gates")["source"], cm);
+    let cm =
+        "deploy/karmada-system/karmada-controller-manager (container karmada-controller-manager)";
+    // The source is named once per component; each setting says set or not.
+    assert_eq!(
+        doc["components"][0]["source"],
+        format!("{cm}, found by the name karmadactl init (and the Helm chart) gives it")
+    );
+    assert_eq!(doc["components"][0]["state"], "found");
+    assert_eq!(
+        doc["components"][0]["image"],
+        "docker.io/karmada/karmada-controller-manager:v1.15.0"
+    );
+    assert_eq!(setting(&doc, "feature-gates")["source"], "set");
     assert_eq!(setting(&doc, "graceful-eviction-timeout")["value"], "300s");
     assert_eq!(
         setting(&doc, "allow-no-execute-taint-policy")["source"],
-        "deployment karmada-system/karmada-webhook (container karmada-webhook)"
+        "set"
     );
+    assert!(doc["components"][1]["source"]
+        .as_str()
+        .unwrap()
+        .starts_with("deploy/karmada-system/karmada-webhook (container karmada-webhook)"));
     assert_eq!(
         setting(&doc, "resource-eviction-rate")["source"],
-        format!("upstream default (not set on {cm})")
+        "not set: upstream default"
     );
     let m1 = &doc["clusters"][0];
     assert_eq!(m1["cluster"], "m1");
@@ -291,27 +306,32 @@ async fn each_switch_off_in_turn_and_all_on() {
         "upstream default (--host-kubeconfig reads the real flags)"
     );
 
-    // A missing Deployment is exit 1, in one line.
-    let (stdout, stderr, code) = parts(&karmadactl(
-        kc,
-        "admin",
-        &[
-            "failover",
-            "doctor",
-            host[0],
-            host[1],
-            "--karmada-namespace",
-            "elsewhere",
-        ],
-    ));
-    assert_eq!(code, 1, "{stdout}");
-    assert!(
-        stderr.contains(
-            "deployment elsewhere/karmada-controller-manager on the host cluster not found"
-        ),
-        "{stderr}"
+    // Nothing where the doctor looks: both components unknown, each a finding that says
+    // what was looked for; the fleet's own checks still run and decide the exit code.
+    let (doc, _, code) = doctor(kc, &[host[0], host[1], "--karmada-namespace", "elsewhere"]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert_eq!(
+        codes(&doc),
+        [
+            "component-unknown",
+            "component-unknown",
+            "no-noexecute-policy"
+        ]
     );
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(doc["findings"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not found: looked for a Deployment in elsewhere"));
+    assert!(doc["findings"][0]["fix"]
+        .as_str()
+        .unwrap()
+        .contains("--controller-manager NAMESPACE/NAME"));
+    assert!(
+        doc["verdict"].as_str().unwrap().contains("could not know"),
+        "{}",
+        doc["verdict"]
+    );
+    assert_eq!(setting(&doc, "feature-gates")["value"], "unknown");
 }
 
 #[test]

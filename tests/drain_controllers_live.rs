@@ -4,7 +4,9 @@
 //!
 //! Two groups of bindings are drained from member1 by two drains: group `done` is
 //! reported healthy on its new clusters and the real controller clears its tasks; group
-//! `back` keeps waiting (a long grace period) and is taken back with `evictions abort`.
+//! `back` keeps waiting (a long grace period) and is taken back with `evictions abort`
+//! while member1 is still cordoned, then member1 is uncordoned: the real scheduler keeps
+//! every restored placement through both.
 
 mod support;
 
@@ -262,9 +264,8 @@ async fn drain_matches_the_real_scheduler_and_graceful_eviction_controller() {
     assert!(stdout.trim_start().starts_with("KIND"), "{stdout}");
     assert_eq!(list("group=back").len(), 9, "group back still waits");
 
-    // Take `back` back: uncordon, abort; every placement is as it started and stays so.
-    let (_, stderr, code) = parts(&karmadactl(kc, "admin", &["uncordon", DRAINED]));
-    assert_eq!(code, 0, "{stderr}");
+    // Take `back` back while member1 is still cordoned (abort first, uncordon when
+    // ready): every placement is as it started and stays so, through both.
     let (stdout, stderr, code) = parts(&karmadactl(
         kc,
         "admin",
@@ -284,30 +285,53 @@ async fn drain_matches_the_real_scheduler_and_graceful_eviction_controller() {
     let restored = doc["plan"].as_array().unwrap();
     assert_eq!(restored.len(), 9);
     assert!(
-        restored.iter().all(|s| s["decision"] == "restore"),
+        restored.iter().all(
+            |s| s["decision"] == "restore" && s["notes"][0]["code"] == "abort-cluster-cordoned"
+        ),
         "{doc:#}"
     );
+    let cordoned = |c: &Value| {
+        c["spec"]["taints"].as_array().is_some_and(|t| {
+            t.iter()
+                .any(|t| t["key"] == "cluster.karmada.io/unschedulable")
+        })
+    };
+    let clusters: Api<DynamicObject> =
+        Api::all_with(client.clone(), &resource_for("Cluster").unwrap());
+    let member1 = serde_json::to_value(clusters.get(DRAINED).await.unwrap()).unwrap();
+    assert!(cordoned(&member1), "the abort does not uncordon");
 
-    let steady_from = Instant::now();
-    let mut checks = 0;
-    while steady_from.elapsed() < Duration::from_secs(30) {
-        for (key, b) in bindings(&client).await {
-            if group(&key) != "back" {
-                continue;
+    // 30 s of the real scheduler with member1 cordoned, then 30 s more after uncordon.
+    let steady = |phase: &'static str| {
+        let client = client.clone();
+        let start = &start;
+        async move {
+            let from = Instant::now();
+            let mut checks = 0;
+            while from.elapsed() < Duration::from_secs(30) {
+                for (key, b) in bindings(&client).await {
+                    if group(&key) != "back" {
+                        continue;
+                    }
+                    assert!(!has_tasks(&b), "{key}: the task is gone ({phase})");
+                    assert_eq!(
+                        placed_on(&b),
+                        start[&key],
+                        "{key}: its placement moved after the abort ({phase}, {:.0} s)\n{}",
+                        from.elapsed().as_secs_f64(),
+                        k.log_tail("karmada-scheduler.log")
+                    );
+                }
+                checks += 1;
+                tokio::time::sleep(Duration::from_secs(1)).await;
             }
-            assert!(!has_tasks(&b), "{key}: the task is gone");
-            assert_eq!(
-                placed_on(&b),
-                start[&key],
-                "{key}: its placement moved after the abort ({:.0} s)\n{}",
-                steady_from.elapsed().as_secs_f64(),
-                k.log_tail("karmada-scheduler.log")
-            );
+            assert!(checks >= 20, "{phase}: only {checks} checks");
         }
-        checks += 1;
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    assert!(checks >= 20);
+    };
+    steady("cordoned").await;
+    let (_, stderr, code) = parts(&karmadactl(kc, "admin", &["uncordon", DRAINED]));
+    assert_eq!(code, 0, "{stderr}");
+    steady("uncordoned").await;
     // The scheduler has seen the restored bindings by now.
     wait_for(
         &client,

@@ -16,8 +16,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "ops",
         &["api", "fleet", "engine", "state", "client", "error"],
     ),
-    ("render", &["api", "fleet", "engine", "ops", "error"]),
+    (
+        "render",
+        &["api", "fleet", "engine", "ops", "error", "config"],
+    ),
     ("prompt", &["error"]),
+    ("config", &["error"]),
     ("logging", &[]),
     ("fleetgen", &["api", "fleet", "state"]),
     (
@@ -28,7 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "cmd",
         &[
             "api", "fleet", "engine", "state", "client", "ops", "render", "cli", "error", "prompt",
-            "logging",
+            "logging", "config",
         ],
     ),
 ];

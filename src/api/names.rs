@@ -96,7 +96,9 @@ fn regex_error(rule: &str, regex: &str, examples: &[&str]) -> String {
     )
 }
 
-fn is_dns_label(s: &str) -> bool {
+/// A DNS label (a namespace name, when at most 63 characters): lower-case
+/// alphanumerics and `-`, alphanumeric at both ends.
+pub fn is_dns_label(s: &str) -> bool {
     let b = s.as_bytes();
     let edge = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
     !b.is_empty()

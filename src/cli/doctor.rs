@@ -1,4 +1,4 @@
-//! Arguments of `failover doctor`.
+//! Arguments of `failover doctor` and `failover settings`.
 
 use std::path::PathBuf;
 
@@ -18,6 +18,20 @@ Examples:
   # For monitoring: exit 0 healthy, 3 warnings, 1 errors
   karmadactl failover doctor --host-kubeconfig ~/.kube/host.config -o json";
 
+/// `NAMESPACE/NAME` of a Deployment.
+pub fn namespaced_name(text: &str) -> Result<(String, String), String> {
+    match text.split_once('/') {
+        Some((ns, name))
+            if ns.len() <= 63
+                && crate::api::names::is_dns_label(ns)
+                && crate::api::names::is_dns_subdomain(name) =>
+        {
+            Ok((ns.to_string(), name.to_string()))
+        }
+        _ => Err("expected NAMESPACE/NAME of a Deployment".into()),
+    }
+}
+
 /// `failover` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum FailoverCommand {
@@ -26,6 +40,116 @@ pub enum FailoverCommand {
     /// failure would move.
     #[command(after_help = DOCTOR_EXAMPLES)]
     Doctor(DoctorArgs),
+    /// The controller settings remembered for a kubeconfig context, which every
+    /// prediction uses unless a flag says otherwise: view, set, unset, or refresh them
+    /// from the components on the host cluster.
+    #[command(subcommand)]
+    Settings(SettingsCommand),
+}
+
+pub(crate) const SETTINGS_EXAMPLES: &str = "\
+Examples:
+  # Discover the real settings of the current context's control plane and remember them
+  karmadactl failover settings refresh --host-kubeconfig ~/.kube/host.config
+
+  # What is remembered, and where each value came from
+  karmadactl failover settings view
+
+  # Set or forget a value by hand
+  karmadactl failover settings set feature-gates=Failover=true enable-no-execute-taint-eviction=true
+  karmadactl failover settings unset resource-eviction-rate";
+
+/// `failover settings` subcommands.
+#[derive(Debug, Subcommand)]
+#[command(after_help = SETTINGS_EXAMPLES)]
+pub enum SettingsCommand {
+    /// Show what is remembered for the context (--karmada-context, else the current
+    /// one), or for every context.
+    View(SettingsViewArgs),
+    /// Remember values by hand: FLAG=VALUE, as the component's flag takes it.
+    Set(SettingsSetArgs),
+    /// Forget remembered values, or everything remembered for the context (--all).
+    Unset(SettingsUnsetArgs),
+    /// Read the components' flags on the host cluster (as `failover doctor` does) and
+    /// remember them, with the time of the discovery; a flag a component does not set is
+    /// remembered as upstream's default.
+    Refresh(SettingsRefreshArgs),
+}
+
+/// Output formats of `failover settings`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum SettingsOutput {
+    /// A table.
+    #[default]
+    Table,
+    /// Stable JSON for scripts.
+    Json,
+    /// The same structure as JSON, in YAML.
+    Yaml,
+}
+
+/// Arguments of `failover settings view`.
+#[derive(Debug, Args)]
+pub struct SettingsViewArgs {
+    /// Every context in the settings file, not only the one in use.
+    #[arg(long)]
+    pub all_contexts: bool,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: SettingsOutput,
+}
+
+/// Arguments of `failover settings set`.
+#[derive(Debug, Args)]
+pub struct SettingsSetArgs {
+    /// FLAG=VALUE pairs, e.g. feature-gates=Failover=true (`karmadactl failover
+    /// settings view` lists the flags).
+    #[arg(required = true, value_name = "FLAG=VALUE")]
+    pub values: Vec<String>,
+}
+
+/// Arguments of `failover settings unset`.
+#[derive(Debug, Args)]
+pub struct SettingsUnsetArgs {
+    /// Flags to forget.
+    #[arg(
+        value_name = "FLAG",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    pub flags: Vec<String>,
+    /// Forget everything remembered for the context.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Arguments of `failover settings refresh`.
+#[derive(Debug, Args)]
+pub struct SettingsRefreshArgs {
+    /// Kubeconfig of the host cluster Karmada runs on (default: the one of the last
+    /// discovery of this context).
+    #[arg(long, value_name = "PATH")]
+    pub host_kubeconfig: Option<PathBuf>,
+    /// Context of the host kubeconfig (default: the last discovery's, else its current
+    /// context).
+    #[arg(long, value_name = "NAME")]
+    pub host_context: Option<String>,
+    /// Namespace of the Karmada components (default: the last discovery's, else
+    /// karmada-system).
+    #[arg(long, value_name = "NAMESPACE")]
+    pub karmada_namespace: Option<String>,
+    /// The karmada-controller-manager Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name)]
+    pub controller_manager: Option<(String, String)>,
+    /// The karmada-webhook Deployment, when the search does not find it.
+    #[arg(long = "webhook", value_name = "NAMESPACE/NAME", value_parser = namespaced_name)]
+    pub webhook_deployment: Option<(String, String)>,
+    /// The karmada-scheduler Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name)]
+    pub scheduler: Option<(String, String)>,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: SettingsOutput,
 }
 
 /// Arguments of `failover doctor`.
@@ -38,9 +162,23 @@ pub struct DoctorArgs {
     /// Context of --host-kubeconfig (default: its current context).
     #[arg(long, value_name = "NAME", requires = "host_kubeconfig")]
     pub host_context: Option<String>,
-    /// Namespace of the Karmada components on the host cluster.
+    /// Namespace of the Karmada components on the host cluster: searched for the
+    /// Deployments every installer (karmadactl init, the Helm chart, karmada-operator)
+    /// creates, and for containers running the Karmada binaries.
     #[arg(long, value_name = "NAMESPACE", default_value = "karmada-system")]
     pub karmada_namespace: String,
+    /// The karmada-controller-manager Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
+          requires = "host_kubeconfig")]
+    pub controller_manager: Option<(String, String)>,
+    /// The karmada-webhook Deployment, when the search does not find it.
+    #[arg(long = "webhook", value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
+          requires = "host_kubeconfig")]
+    pub webhook_deployment: Option<(String, String)>,
+    /// The karmada-scheduler Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
+          requires = "host_kubeconfig")]
+    pub scheduler: Option<(String, String)>,
     #[command(flatten)]
     pub webhook: WebhookArgs,
     #[command(flatten)]

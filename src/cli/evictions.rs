@@ -289,8 +289,8 @@ pub struct EvictionsAbortArgs {
     pub all: bool,
     #[command(flatten)]
     pub scope: BindingScopeArgs,
-    /// Abort even when the taint manager would evict again, the cluster is cordoned, or
-    /// the old copy is already gone.
+    /// Abort even when the taint manager would evict again or the old copy is already
+    /// gone (a cordoned cluster needs no --force: it stays cordoned).
     #[arg(long)]
     pub force: bool,
     /// Writes in flight at once.

@@ -32,12 +32,17 @@ Exit codes:
   1  API or runtime failure (unreachable server, unusable kubeconfig, forbidden,
      retries used up, every write failed)
   2  usage or validation error; nothing was written
-  3  partial success: some targets failed, a summary was printed";
+  3  partial success: some targets failed, a summary was printed
+
+Other commands (get, describe, apply, join, init, token, ... every command of upstream
+karmadactl not listed above) are passed to upstream's karmadactl with the same arguments,
+environment and streams, and its exit code is returned: the binary named by
+$KARMADACTL_UPSTREAM, else the next karmadactl on PATH that is not this one.";
 
 /// Cluster failover for Karmada: taint, cordon, and explain or simulate evictions.
 ///
-/// This binary shares its name with upstream karmadactl and covers its cluster-failover
-/// subset; use upstream karmadactl for everything else (join, init, get, ...).
+/// This binary shares its name with upstream karmadactl: it has the failover commands
+/// below, and runs upstream's karmadactl for every other command (get, join, init, ...).
 #[derive(Debug, Parser)]
 #[command(name = "karmadactl", version, after_help = EXIT_CODES_HELP, max_term_width = 100)]
 pub struct Cli {
@@ -125,7 +130,8 @@ pub enum Command {
     Snapshot(SnapshotArgs),
     /// Print a shell completion script.
     Completion(CompletionArgs),
-    /// Commands of upstream karmadactl that this tool does not cover.
+    /// Commands of upstream karmadactl that this tool does not cover (handed over to
+    /// upstream's binary before parsing; this catches what cannot be handed over).
     #[command(external_subcommand)]
     External(Vec<String>),
 }

@@ -1,18 +1,11 @@
-//! What the commands share: loading the fleet (live or snapshot), the controller
-//! settings to assume, and the reference time.
-
-use std::collections::BTreeMap;
+//! What the commands share: loading the fleet (live or snapshot), the targets and scope
+//! a command names, and the reference time. (The controller settings to assume are
+//! `settings.rs`.)
 
 use jiff::Timestamp;
 
-use crate::cli::values::{self, FeatureGates};
-use crate::cli::{
-    BindingScopeArgs, ClusterSelection, ControllerArgs, EvictionPurgeMode, GlobalArgs,
-    QueueModelArg, SourceArgs,
-};
+use crate::cli::{BindingScopeArgs, ClusterSelection, GlobalArgs, SourceArgs};
 use crate::client::{self, Targets};
-use crate::engine::settings::{ControllerSettings, Origin, Provenance, PurgeMode};
-use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::{BindingKind, FleetState};
 use crate::ops::bindings::BindingScope;
@@ -126,176 +119,6 @@ pub fn reference_time(state: &FleetState) -> Timestamp {
     state.source.captured_at.unwrap_or_else(Timestamp::now)
 }
 
-/// Resolve controller and queue settings: command-line flags, then the values recorded
-/// in the snapshot header (parsed as the flags are), then upstream's defaults.
-pub fn resolve_settings(
-    args: &ControllerArgs,
-    recorded: &BTreeMap<String, String>,
-) -> Result<(ControllerSettings, QueueSettings, Provenance)> {
-    let mut c = ControllerSettings::default();
-    let mut q = QueueSettings::default();
-    let mut from = Provenance::new();
-
-    /// One setting: the flag's typed value, else the recorded string parsed with the
-    /// flag's parser, else the default (left in place).
-    fn pick<T>(
-        from: &mut Provenance,
-        recorded: &BTreeMap<String, String>,
-        flag: &'static str,
-        given: Option<T>,
-        parse: impl Fn(&str) -> std::result::Result<T, String>,
-    ) -> Result<Option<T>> {
-        if let Some(v) = given {
-            from.insert(flag, Origin::Flag);
-            return Ok(Some(v));
-        }
-        if let Some(text) = recorded.get(flag) {
-            let v = parse(text)
-                .map_err(|e| Error::usage(format!("snapshot header: invalid {flag} value: {e}")))?;
-            from.insert(flag, Origin::Snapshot);
-            return Ok(Some(v));
-        }
-        from.insert(flag, Origin::Default);
-        Ok(None)
-    }
-
-    let gates: Option<FeatureGates> = pick(
-        &mut from,
-        recorded,
-        "feature-gates",
-        args.feature_gates,
-        values::feature_gates,
-    )?;
-    if let Some(g) = gates {
-        c.failover_feature_gate = g.failover.unwrap_or(false);
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "enable-no-execute-taint-eviction",
-        args.enable_no_execute_taint_eviction,
-        values::go_bool,
-    )? {
-        c.enable_no_execute_taint_eviction = v;
-    }
-    let purge = args.no_execute_taint_eviction_purge_mode.map(|m| match m {
-        EvictionPurgeMode::Gracefully => PurgeMode::Gracefully,
-        EvictionPurgeMode::Directly => PurgeMode::Directly,
-    });
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "no-execute-taint-eviction-purge-mode",
-        purge,
-        |s: &str| match s {
-            "Gracefully" => Ok(PurgeMode::Gracefully),
-            "Directly" => Ok(PurgeMode::Directly),
-            other => Err(format!("{other:?} is not Gracefully or Directly")),
-        },
-    )? {
-        c.no_execute_taint_eviction_purge_mode = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "graceful-eviction-timeout",
-        args.graceful_eviction_timeout,
-        values::duration,
-    )? {
-        c.graceful_eviction_timeout_seconds = v.as_secs() as i64;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "resource-eviction-rate",
-        args.resource_eviction_rate,
-        values::rate,
-    )? {
-        q.resource_eviction_rate = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "secondary-resource-eviction-rate",
-        args.secondary_resource_eviction_rate,
-        values::rate,
-    )? {
-        q.secondary_resource_eviction_rate = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "unhealthy-cluster-threshold",
-        args.unhealthy_cluster_threshold,
-        values::fraction,
-    )? {
-        q.unhealthy_cluster_threshold = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "large-cluster-num-threshold",
-        args.large_cluster_num_threshold,
-        |s: &str| s.trim().parse::<usize>().map_err(|e| e.to_string()),
-    )? {
-        q.large_cluster_num_threshold = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "rate-limiter-base-delay",
-        args.rate_limiter_base_delay,
-        values::duration,
-    )? {
-        q.rate_limiter.base_delay_ns = nanos(v);
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "rate-limiter-max-delay",
-        args.rate_limiter_max_delay,
-        values::duration,
-    )? {
-        q.rate_limiter.max_delay_ns = nanos(v);
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "rate-limiter-qps",
-        args.rate_limiter_qps,
-        |s: &str| s.trim().parse::<i64>().map_err(|e| e.to_string()),
-    )? {
-        q.rate_limiter.qps = v;
-    }
-    if let Some(v) = pick(
-        &mut from,
-        recorded,
-        "rate-limiter-bucket-size",
-        args.rate_limiter_bucket_size,
-        |s: &str| s.trim().parse::<i64>().map_err(|e| e.to_string()),
-    )? {
-        q.rate_limiter.bucket_size = v;
-    }
-    // The model is the tool's own choice, not a controller flag: flag or default only.
-    q.model = match args.queue_model {
-        Some(QueueModelArg::Proposal) => QueueModel::Proposal,
-        Some(QueueModelArg::Upstream) | None => QueueModel::Upstream,
-    };
-    from.insert(
-        "queue-model",
-        if args.queue_model.is_some() {
-            Origin::Flag
-        } else {
-            Origin::Default
-        },
-    );
-    Ok((c, q, from))
-}
-
-fn nanos(d: std::time::Duration) -> i64 {
-    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
-}
-
 /// Record the tool's actions as Events on the bindings, best effort: one warning when
 /// some could not be recorded (the writes stand either way).
 pub async fn record_events(
@@ -341,40 +164,5 @@ pub fn batch_end(
             eprintln!("{} of {total} {noun} updated, {n} failed", total - n);
             Ok(ExitCode::Partial)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn flags_override_snapshot_which_overrides_defaults() {
-        let recorded: BTreeMap<String, String> = [
-            ("feature-gates".to_string(), "Failover=true".to_string()),
-            ("resource-eviction-rate".to_string(), "2".to_string()),
-        ]
-        .into();
-        let args = ControllerArgs {
-            resource_eviction_rate: Some(1.0),
-            ..Default::default()
-        };
-        let (c, q, from) = resolve_settings(&args, &recorded).unwrap();
-        assert!(c.failover_feature_gate);
-        assert_eq!(from["feature-gates"], Origin::Snapshot);
-        assert_eq!(q.resource_eviction_rate, 1.0);
-        assert_eq!(from["resource-eviction-rate"], Origin::Flag);
-        assert!(!c.enable_no_execute_taint_eviction);
-        assert_eq!(from["enable-no-execute-taint-eviction"], Origin::Default);
-    }
-
-    #[test]
-    fn rejects_bad_recorded_values() {
-        let recorded: BTreeMap<String, String> =
-            [("feature-gates".to_string(), "Failover=maybe".to_string())].into();
-        assert!(resolve_settings(&ControllerArgs::default(), &recorded).is_err());
-        let recorded: BTreeMap<String, String> =
-            [("unhealthy-cluster-threshold".to_string(), "1.5".to_string())].into();
-        assert!(resolve_settings(&ControllerArgs::default(), &recorded).is_err());
     }
 }

@@ -1,20 +1,20 @@
-//! `karmadactl failover doctor`: gather the fleet and the controller settings (from the
-//! host cluster's Deployments, the flags, the snapshot header, else upstream's
-//! defaults, each with where it came from), diagnose, render; the exit code says how
-//! bad it is (0 healthy, 3 warnings, 1 errors).
+//! `karmadactl failover doctor`: gather the fleet and the controller settings (the
+//! components' real flags on the host cluster, else the flags, the remembered settings,
+//! the snapshot header, upstream's defaults, each with where it came from), diagnose,
+//! render; the exit code says how bad it is (0 healthy, 3 warnings, 1 errors). A
+//! component that cannot be found or read makes its settings unknown, never the run.
 
 use std::collections::BTreeMap;
 
 use super::common;
+use super::settings::{self as resolve, Layers, WEBHOOK_FLAG};
 use crate::cli::{DoctorArgs, GlobalArgs};
-use crate::engine::doctor::{diagnose, DoctorInput, Severity};
+use crate::engine::doctor::{diagnose, ComponentSource, DoctorInput, Severity, Unknown};
 use crate::engine::karmada::admission::WebhookSettings;
 use crate::engine::settings::Origin;
-use crate::error::{Error, ExitCode, Result};
-use crate::ops::doctor::read_host;
+use crate::error::{ExitCode, Result};
+use crate::ops::doctor::{read_host, Component, HostReading, Lookup};
 use crate::render::{self, doctor as report, Format};
-
-const WEBHOOK_FLAG: &str = "allow-no-execute-taint-policy";
 
 /// Run `failover doctor`.
 pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
@@ -26,68 +26,108 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
             read_host(
                 path,
                 args.host_context.as_deref(),
-                &args.karmada_namespace,
+                &lookup(args),
                 global.connect_options().request_timeout,
             )
-            .await?,
+            .await,
         ),
         None => None,
     };
-    let recorded = host.as_ref().map_or_else(
-        || state.source.controller_settings.clone(),
-        |h| h.flags.clone(),
-    );
-    let (settings, queue, origins) = common::resolve_settings(&args.read.controller, &recorded)?;
+    let (read, reading) = host_settings(host.as_ref());
+    // A host that was read replaces the remembered settings and the snapshot header.
+    let remembered = match host {
+        Some(_) => None,
+        None => resolve::remembered_for(&state.source)?,
+    };
+    let layers = Layers {
+        remembered: remembered.as_ref().map(|(c, e)| (c.as_str(), e)),
+        recorded: Some(match host {
+            Some(_) => &read,
+            None => &state.source.controller_settings,
+        }),
+    };
+    let mut resolved = resolve::resolve(
+        &args.read.controller,
+        layers,
+        args.webhook.allow_no_execute_taint_policy,
+    )?;
+    let unknown = unknown(host.as_ref());
+    // Unknown gates: the per-cluster answers say what would move were they on.
+    if unknown
+        .iter()
+        .any(|u| u.component == Component::ControllerManager.binary())
+    {
+        resolved.controller.failover_feature_gate = true;
+        resolved.controller.enable_no_execute_taint_eviction = true;
+    }
     let from_snapshot = args.read.source.snapshot.is_some();
-    let describe = |flag: &str, origin: Origin| -> String {
-        match (origin, &host) {
-            (Origin::Flag, _) => format!("flag --{flag}"),
-            (Origin::Snapshot, Some(h)) => h.sources.get(flag).cloned().unwrap_or_default(),
-            (Origin::Snapshot, None) => "snapshot header".into(),
-            (Origin::Default, Some(h)) => {
-                let on = if flag == WEBHOOK_FLAG {
-                    &h.webhook
-                } else {
-                    &h.controller_manager
-                };
-                format!("upstream default (not set on {on})")
+    // The Deployment a flag of the host was read from.
+    let on_host = |flag: &str| -> String {
+        let c = if flag == WEBHOOK_FLAG {
+            Component::Webhook
+        } else {
+            Component::ControllerManager
+        };
+        host.as_ref()
+            .and_then(|h| h.get(c).as_ref().ok())
+            .map(|f| f.describe())
+            .unwrap_or_default()
+    };
+    // In full for findings; short for the table (whose components say the rest).
+    let describe = |flag: &str, origin: Origin, short: bool| -> String {
+        match origin {
+            Origin::Flag => format!("flag --{flag}"),
+            Origin::Remembered if short => "remembered".into(),
+            Origin::Remembered => match &resolved.remembered {
+                Some(r) => format!("remembered: {}", render::remembered_line(r)),
+                None => "remembered".into(),
+            },
+            Origin::Snapshot if host.is_some() && short => "set".into(),
+            Origin::Snapshot if host.is_some() => on_host(flag),
+            Origin::Snapshot => state
+                .source
+                .controller_settings_sources
+                .get(flag)
+                .map(|s| format!("snapshot header ({s})"))
+                .unwrap_or_else(|| "snapshot header".into()),
+            Origin::Default if host.is_some() && short => "not set: upstream default".into(),
+            Origin::Default if host.is_some() => {
+                format!("upstream default (not set on {})", on_host(flag))
             }
-            (Origin::Default, None) if from_snapshot => {
+            Origin::Default if from_snapshot => {
                 "upstream default (not in the snapshot header)".into()
             }
-            (Origin::Default, None) => {
-                "upstream default (--host-kubeconfig reads the real flags)".into()
-            }
+            Origin::Default => "upstream default (--host-kubeconfig reads the real flags)".into(),
         }
     };
-    let mut sources: BTreeMap<String, String> = origins
-        .iter()
-        .map(|(flag, origin)| (flag.to_string(), describe(flag, *origin)))
-        .collect();
-    let (allow, origin) = match (
-        args.webhook.allow_no_execute_taint_policy,
-        recorded.get(WEBHOOK_FLAG),
-    ) {
-        (Some(v), _) => (v, Origin::Flag),
-        (None, Some(text)) => (
-            crate::cli::values::go_bool(text)
-                .map_err(|e| Error::usage(format!("{WEBHOOK_FLAG}: {e}")))?,
-            Origin::Snapshot,
-        ),
-        (None, None) => (false, Origin::Default),
+    let table = |short: bool| -> BTreeMap<String, String> {
+        let mut m: BTreeMap<String, String> = resolved
+            .from
+            .iter()
+            .map(|(flag, origin)| (flag.to_string(), describe(flag, *origin, short)))
+            .collect();
+        m.insert(
+            WEBHOOK_FLAG.into(),
+            describe(WEBHOOK_FLAG, resolved.webhook_origin, short),
+        );
+        m
     };
-    sources.insert(WEBHOOK_FLAG.into(), describe(WEBHOOK_FLAG, origin));
+    let (sources, short_sources) = (table(false), table(true));
+    let components = components(&reading, resolved.remembered.as_ref(), from_snapshot);
     let now = common::reference_time(&state);
 
     // Decide.
     let diagnosis = diagnose(&DoctorInput {
         state: &state,
-        settings: &settings,
-        queue: &queue,
+        settings: &resolved.controller,
+        queue: &resolved.queue,
         webhook: WebhookSettings {
-            allow_no_execute_taint_policy: allow,
+            allow_no_execute_taint_policy: resolved.allow_no_execute_taint_policy,
         },
         sources: &sources,
+        short_sources: &short_sources,
+        components: &components,
+        unknown: &unknown,
         now,
     });
 
@@ -105,4 +145,122 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         Some(Severity::Warning) => ExitCode::Partial,
         None => ExitCode::Success,
     })
+}
+
+/// Where to look on the host.
+fn lookup(args: &DoctorArgs) -> Lookup {
+    let mut pinned = BTreeMap::new();
+    for (c, pin) in [
+        (Component::ControllerManager, &args.controller_manager),
+        (Component::Webhook, &args.webhook_deployment),
+        (Component::Scheduler, &args.scheduler),
+    ] {
+        if let Some(p) = pin {
+            pinned.insert(c, p.clone());
+        }
+    }
+    Lookup {
+        namespace: args.karmada_namespace.clone(),
+        pinned,
+    }
+}
+
+/// The flags the host's controller manager and webhook set (none without a host), and
+/// the reading itself.
+fn host_settings(host: Option<&HostReading>) -> (BTreeMap<String, String>, Option<&HostReading>) {
+    let mut flags = BTreeMap::new();
+    if let Some(h) = host {
+        for (c, wanted) in [
+            (
+                Component::ControllerManager,
+                resolve::Component::ControllerManager,
+            ),
+            (Component::Webhook, resolve::Component::Webhook),
+        ] {
+            if let Ok(found) = h.get(c) {
+                for (flag, _, _) in resolve::SETTINGS
+                    .iter()
+                    .filter(|(_, comp, _)| *comp == wanted)
+                {
+                    if let Some(v) = found.flags.get(*flag) {
+                        flags.insert(flag.to_string(), v.clone());
+                    }
+                }
+            }
+        }
+    }
+    (flags, host)
+}
+
+/// The components whose settings could not be read (only with a host: without one, the
+/// flags and upstream's defaults are assumed, and the report says so).
+fn unknown(host: Option<&HostReading>) -> Vec<Unknown> {
+    let Some(h) = host else {
+        return Vec::new();
+    };
+    [Component::ControllerManager, Component::Webhook]
+        .into_iter()
+        .filter_map(|c| {
+            let missing = h.get(c).as_ref().err()?;
+            let why = match &missing.error {
+                None => format!("not found: looked for {}", missing.looked_for),
+                Some(e) => format!("{} could not be read: {e}", missing.looked_for),
+            };
+            Some(Unknown {
+                component: c.binary(),
+                why,
+                fix: format!(
+                    "name its Deployment with {} NAMESPACE/NAME (or the namespace with --karmada-namespace), and let the host kubeconfig's identity get and list deployments there",
+                    c.pin_flag()
+                ),
+            })
+        })
+        .collect()
+}
+
+/// Where each component's settings came from, said once.
+fn components(
+    host: &Option<&HostReading>,
+    remembered: Option<&crate::engine::settings::RememberedFrom>,
+    from_snapshot: bool,
+) -> Vec<ComponentSource> {
+    Component::ALL
+        .into_iter()
+        .map(|c| match host {
+            Some(h) => match h.get(c) {
+                Ok(f) => ComponentSource {
+                    component: c.binary(),
+                    state: "found",
+                    source: format!("{}, found by {}", f.describe(), f.by.describe(c)),
+                    image: f.image.clone(),
+                },
+                Err(m) => ComponentSource {
+                    component: c.binary(),
+                    state: if m.error.is_some() {
+                        "unreadable"
+                    } else {
+                        "not-found"
+                    },
+                    source: match &m.error {
+                        None => format!("not found: looked for {}", m.looked_for),
+                        Some(e) => format!("{}: {e}", m.looked_for),
+                    },
+                    image: None,
+                },
+            },
+            None => ComponentSource {
+                component: c.binary(),
+                state: "not-read",
+                source: match (remembered, from_snapshot) {
+                    (Some(r), _) => format!("remembered: {}", render::remembered_line(r)),
+                    (None, true) => "the snapshot header, else upstream defaults".into(),
+                    (None, false) => {
+                        "flags, else upstream defaults (--host-kubeconfig reads the real flags)"
+                            .into()
+                    }
+                },
+                image: None,
+            },
+        })
+        .collect()
 }

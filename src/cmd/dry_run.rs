@@ -1,7 +1,7 @@
 //! `karmadactl dry-run`: simulate a cluster failure (or the passage of time) and show
 //! what would be evicted, when, where it would go, and why. Writes nothing.
 
-use super::common;
+use super::{common, settings};
 use crate::api::selector::Selector;
 use crate::api::taint::NOT_READY_TAINT_KEY;
 use crate::api::taint_spec::TaintSpec;
@@ -46,8 +46,8 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
-    let (settings, queue, provenance) =
-        common::resolve_settings(&args.read.controller, &state.source.controller_settings)?;
+    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
     let now = common::reference_time(&state);
     let until = match args.at {
         Some(at) => at
@@ -99,7 +99,8 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
             taint: scenario.taints.first().cloned(),
             recover_at: scenario.recover_at,
         },
-        settings_source: &provenance,
+        settings_source: &resolved.from,
+        settings_remembered: resolved.remembered.as_ref(),
         simulation: &simulation,
     };
     if format.is_structured() {

@@ -55,8 +55,8 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
 
     // Gather.
     let fleet = common::load_state(global, &args.source).await?;
-    let (settings, queue, _) =
-        common::resolve_settings(&args.controller, &fleet.source.controller_settings)?;
+    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
+    let (settings, queue) = (resolved.controller, resolved.queue);
     let now = common::reference_time(&fleet);
     let policies = fleet.taint_policies.clone();
 

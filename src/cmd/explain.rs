@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::common;
+use super::{common, settings};
 use crate::cli::{ExplainArgs, GlobalArgs};
 use crate::engine::explain::{explain_binding, explain_taint_policy, ExplainInputs};
 use crate::error::{Error, ExitCode, Result};
@@ -135,16 +135,16 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
             )));
         }
     }
-    let (settings, queue, settings_source) =
-        common::resolve_settings(&args.read.controller, &state.source.controller_settings)?;
+    let resolved = settings::for_source(&args.read.controller, &state.source)?;
     let report = explain_binding(ExplainInputs {
         state: &state,
         binding,
         only: args.cluster.as_deref(),
         now,
-        settings,
-        queue,
-        settings_source,
+        settings: resolved.controller,
+        queue: resolved.queue,
+        settings_source: resolved.from,
+        settings_remembered: resolved.remembered,
     });
     if format.is_structured() {
         render::print_structured(&BindingDocument::new(&report), format)?;

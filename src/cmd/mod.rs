@@ -11,8 +11,11 @@ pub mod evaluate_taints;
 pub mod evictions;
 pub mod explain;
 pub mod failback;
+pub mod failover_settings;
 pub mod history;
+pub mod passthrough;
 pub mod policy_apply;
+pub mod settings;
 mod signals;
 pub mod snapshot;
 pub mod taint;
@@ -31,6 +34,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
         Command::Failback(args) => failback::run(&cli.global, args).await,
         Command::Failover(FailoverCommand::Doctor(args)) => doctor::run(&cli.global, args).await,
+        Command::Failover(FailoverCommand::Settings(cmd)) => {
+            failover_settings::run(&cli.global, cmd).await
+        }
         Command::History(args) => history::run(&cli.global, args).await,
         Command::DryRun(args) => dry_run::run(&cli.global, args).await,
         Command::Policy(PolicyCommand::Explain(args)) => explain::run(&cli.global, args).await,

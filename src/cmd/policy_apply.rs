@@ -254,8 +254,8 @@ async fn apply_one(
 }
 
 fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
-    let (settings, queue, _) =
-        common::resolve_settings(&args.controller, &fleet.source.controller_settings)?;
+    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
+    let (settings, queue) = (resolved.controller, resolved.queue);
     let now = common::reference_time(fleet);
     Ok(Scenario {
         targets: vec![],

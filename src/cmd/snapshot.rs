@@ -28,10 +28,42 @@ pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
 
-    // Render: a kubectl List plus the header saying when and from where.
+    // Render: a kubectl List plus the header saying when and from where, and the
+    // controller settings: those given here, else those remembered for the context.
     let mut settings = serde_json::Map::new();
+    let mut sources = serde_json::Map::new();
+    let live = crate::fleet::SourceInfo {
+        context: Some(cp.context.clone()),
+        server: Some(cp.server.clone()),
+        ..Default::default()
+    };
+    if let Some((context, entry)) = super::settings::remembered_for(&live)? {
+        for (flag, r) in &entry.settings {
+            let Some(value) = &r.value else {
+                continue;
+            };
+            let how = match (r.set_at, &r.discovered) {
+                (Some(at), _) => format!("set by hand {}", render::time::instant(at)),
+                (None, Some(d)) => format!(
+                    "discovered {} on {d}",
+                    entry
+                        .discovery
+                        .as_ref()
+                        .map(|x| render::time::instant(x.at))
+                        .unwrap_or_default()
+                ),
+                (None, None) => "remembered".into(),
+            };
+            settings.insert(flag.clone(), value.clone().into());
+            sources.insert(
+                flag.clone(),
+                format!("remembered for context {context}: {how}").into(),
+            );
+        }
+    }
     for (flag, value) in &args.controller_settings {
         settings.insert(flag.clone(), value.clone().into());
+        sources.insert(flag.clone(), "snapshot --controller-setting".into());
     }
     let doc = json!({
         "apiVersion": "v1",
@@ -43,6 +75,7 @@ pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
             "server": cp.server,
             "tool": format!("karmadactl {}", env!("CARGO_PKG_VERSION")),
             "controllerSettings": settings,
+            "controllerSettingsSources": sources,
         },
         "items": items,
     });

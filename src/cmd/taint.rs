@@ -107,10 +107,19 @@ pub(super) async fn run_job(
             .map(|p| TaintPlan::name(p).to_string())
             .collect();
         if !hit.is_empty() {
-            match common::resolve_settings(controller, &Default::default()) {
-                Ok((settings, queue, _)) => {
+            let live = crate::fleet::SourceInfo {
+                context: Some(cp.context.clone()),
+                server: Some(cp.server.clone()),
+                ..Default::default()
+            };
+            match super::settings::for_source(controller, &live) {
+                Ok(resolved) => {
+                    let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
                     match impact::preview(cp, fleet, &hit, taints, settings, queue, now).await {
-                        Ok(p) => eprint!("{}", render::impact::text(&p)),
+                        Ok(p) => eprint!(
+                            "{}",
+                            render::impact::text(&p, &resolved.from, resolved.remembered.as_ref())
+                        ),
                         Err(e) => {
                             render::warn(&format!("impact preview unavailable: {}", e.message))
                         }

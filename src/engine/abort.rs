@@ -1,8 +1,16 @@
 //! `evictions abort`'s plan: take a graceful eviction task back and put the cluster back
 //! into `spec.clusters` — exactly as it was when the tool's own record exists, else with
 //! the task's replicas (the scheduler then rebalances). Refused, without `--force`, when
-//! the taint manager would evict again at once, when the cluster is cordoned, or when the
-//! old copy is already gone (purge mode `Directly`).
+//! the taint manager would evict again at once, or when the old copy is already gone
+//! (purge mode `Directly`).
+//!
+//! A cordoned cluster does not stop an abort: upstream's TaintToleration filter passes
+//! every cluster already in the binding's `spec.clusters` ("skip the filter if the
+//! cluster is already in the list of scheduling results",
+//! `pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go`), and the
+//! ClusterEviction filter only excludes clusters that still have a task, which the abort
+//! removes. So the restored placement stays while the cluster stays cordoned, and the
+//! step notes that new placements cannot land there until `uncordon`.
 
 use std::collections::BTreeMap;
 
@@ -65,6 +73,9 @@ pub struct AbortStep {
     /// `spec.clusters` after the abort (when it writes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clusters: Option<Vec<TargetCluster>>,
+    /// What else the operator should know (e.g. the cluster stays cordoned).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Reason>,
 }
 
 /// Why the abort of the task from `cluster` would be undone or is impossible, if it is.
@@ -98,15 +109,6 @@ fn refusals(
                 ));
             }
         }
-        if c.taints()
-            .iter()
-            .any(|t| t.key == UNSCHEDULABLE_TAINT_KEY && t.effect == "NoSchedule")
-        {
-            out.push(Reason::new(
-                ReasonCode::AbortRefusedCordoned,
-                format!("{name} is cordoned: run `karmadactl uncordon {name}` first"),
-            ));
-        }
     }
     if matches!(purge, Some(PurgeMode::Directly | PurgeMode::Immediately)) {
         out.push(Reason::new(
@@ -117,6 +119,24 @@ fn refusals(
         ));
     }
     out
+}
+
+/// The note for an abort on a cordoned cluster: the restored placement stays, new ones
+/// wait for `uncordon`.
+fn cordon_note(cluster: Option<&Cluster>) -> Option<Reason> {
+    let c = cluster?;
+    let name = c.metadata.name.as_deref().unwrap_or("?");
+    c.taints()
+        .iter()
+        .any(|t| t.key == UNSCHEDULABLE_TAINT_KEY && t.effect == "NoSchedule")
+        .then(|| {
+            Reason::new(
+                ReasonCode::AbortClusterCordoned,
+                format!(
+                    "{name} stays cordoned: the restored placement stays (the scheduler keeps clusters already in a binding's result), new placements cannot land there until `karmadactl uncordon {name}`"
+                ),
+            )
+        })
 }
 
 /// The plan to abort the task of `binding` from `cluster` (`fleet_cluster`: that
@@ -145,6 +165,7 @@ pub fn plan_abort(
             ),
             forced: Vec::new(),
             clusters: None,
+            notes: Vec::new(),
         };
     };
     let purge = task.purge_mode.as_deref().and_then(|m| m.parse().ok());
@@ -162,6 +183,7 @@ pub fn plan_abort(
             reason,
             forced: Vec::new(),
             clusters: None,
+            notes: Vec::new(),
         };
     }
     let (decision, clusters, reason) = restored(spec, binding, cluster, task.replicas.unwrap_or(0));
@@ -172,6 +194,7 @@ pub fn plan_abort(
         reason,
         forced: refused,
         clusters: Some(clusters),
+        notes: cordon_note(fleet_cluster).into_iter().collect(),
     }
 }
 
@@ -313,6 +336,35 @@ mod tests {
     }
 
     #[test]
+    fn a_cordoned_cluster_is_restored_and_stays_cordoned() {
+        let rec = r#"{"m1":[{"name":"m1","replicas":1},{"name":"m2","replicas":2}]}"#;
+        let b = binding(
+            vec![task("m1", "Gracefully")],
+            &[APPLIED, (PRE_EVICTION_ANNOTATION, rec)],
+        );
+        let cordoned = cluster(
+            "m1",
+            vec![crate::api::taint::taint(
+                UNSCHEDULABLE_TAINT_KEY,
+                None,
+                "NoSchedule",
+            )],
+        );
+        let step = plan_abort(&b, "m1", Some(&cordoned), false, now());
+        assert_eq!(step.decision, AbortDecision::Restore);
+        assert_eq!(
+            step.clusters.unwrap(),
+            [TargetCluster::new("m1", 1), TargetCluster::new("m2", 2)]
+        );
+        let notes: Vec<&str> = step.notes.iter().map(|r| r.code.as_str()).collect();
+        assert_eq!(notes, ["abort-cluster-cordoned"]);
+        assert!(step.forced.is_empty());
+        // Not cordoned: no note.
+        let step = plan_abort(&b, "m1", Some(&cluster("m1", vec![])), false, now());
+        assert!(step.notes.is_empty());
+    }
+
+    #[test]
     fn refuses_what_would_not_last_unless_forced() {
         let b = binding(vec![task("m1", "Gracefully")], &[APPLIED]);
         let tainted = cluster(
@@ -335,14 +387,12 @@ mod tests {
                 "NoSchedule",
             )],
         );
-        let step = plan_abort(&b, "m1", Some(&cordoned), false, now());
-        assert_eq!(step.reason.code, "abort-refused-cordoned");
         let b = binding(vec![task("m1", "Directly")], &[APPLIED]);
         let step = plan_abort(&b, "m1", Some(&cluster("m1", vec![])), false, now());
         assert_eq!(step.reason.code, "abort-refused-directly");
         let step = plan_abort(&b, "m1", Some(&cordoned), true, now());
         assert_eq!(step.decision, AbortDecision::Readd);
-        assert_eq!(step.forced.len(), 2);
+        assert_eq!(step.forced.len(), 1);
         let step = plan_abort(&b, "m9", None, false, now());
         assert_eq!(step.decision, AbortDecision::NoTask);
     }

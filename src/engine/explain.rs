@@ -13,7 +13,7 @@ use super::karmada::eviction_queue::RatePeriod;
 use super::karmada::scheduler::{ClusterVerdict, FleetIndex};
 use super::karmada::toleration::{tolerations_of, BindingRef};
 use super::settings::QueueSettings;
-use super::settings::{ControllerSettings, Provenance, PurgeMode};
+use super::settings::{ControllerSettings, Provenance, PurgeMode, RememberedFrom};
 use super::simulate::{evict_and_predict, simulate, PairOutcome, Scenario, Verdict};
 use super::Reason;
 use crate::api::taint::{describe_taint, describe_toleration};
@@ -57,6 +57,9 @@ pub struct BindingExplanation {
     pub assumed: ControllerSettings,
     pub queue_settings: QueueSettings,
     pub settings_source: Provenance,
+    /// The remembered settings used, when any were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings_remembered: Option<RememberedFrom>,
     /// The binding's tolerations, described.
     pub tolerations: Vec<String>,
     /// Where they were read from.
@@ -103,6 +106,7 @@ pub struct ExplainInputs<'a> {
     pub settings: ControllerSettings,
     pub queue: QueueSettings,
     pub settings_source: Provenance,
+    pub settings_remembered: Option<RememberedFrom>,
 }
 
 /// Decide and assemble the explanation of one binding.
@@ -115,6 +119,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         settings,
         queue,
         settings_source,
+        settings_remembered,
     } = inputs;
     let scenario = Scenario {
         targets: vec![],
@@ -207,6 +212,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         assumed: settings,
         queue_settings: queue,
         settings_source,
+        settings_remembered,
         tolerations_source: tolerations.as_ref().ok().map(|t| t.reason.clone()),
         tolerations_error: tolerations.as_ref().err().cloned(),
         tolerations: tolerations

@@ -111,8 +111,11 @@ pub enum ReasonCode {
     AbortReadd,
     AbortNoTask,
     AbortRefusedUntolerated,
+    /// No longer produced: an abort on a cordoned cluster goes ahead (see
+    /// `AbortClusterCordoned`). Kept: released codes are never removed.
     AbortRefusedCordoned,
     AbortRefusedDirectly,
+    AbortClusterCordoned,
     // failback.
     FailbackGateNotReady,
     FailbackGateNotStable,

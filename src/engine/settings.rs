@@ -83,6 +83,28 @@ impl Default for ControllerSettings {
 /// Where each assumed setting came from, by controller flag name.
 pub type Provenance = BTreeMap<&'static str, Origin>;
 
+/// Where the remembered settings a prediction used come from: the context, its last
+/// discovery, and the settings set by hand.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RememberedFrom {
+    /// The kubeconfig context they are remembered for.
+    pub context: String,
+    /// When the discovery that gave any of them ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discovered_at: Option<jiff::Timestamp>,
+    /// The components it read them from (`deploy/NS/NAME (container C)`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub discovered_from: Vec<String>,
+    /// Settings used that were set by hand, with when.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub set_by_hand: BTreeMap<String, jiff::Timestamp>,
+    /// How long ago the discovery ran, by the wall clock (for people; scripts read
+    /// `discoveredAt`).
+    #[serde(skip)]
+    pub discovered_ago: Option<jiff::SignedDuration>,
+}
+
 /// The origin of one assumed setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "lowercase")]
@@ -90,6 +112,9 @@ pub type Provenance = BTreeMap<&'static str, Origin>;
 pub enum Origin {
     /// A command-line flag.
     Flag,
+    /// The settings remembered for the context (`failover settings`): discovered on the
+    /// control plane's components, or set by hand.
+    Remembered,
     /// The controller settings recorded in the snapshot header.
     Snapshot,
     /// Upstream's default.

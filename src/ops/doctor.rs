@@ -1,19 +1,62 @@
-//! The controller settings as the Karmada components really run: the container flags of
-//! the karmada-controller-manager and karmada-webhook Deployments on the host cluster.
+//! The Karmada components as they really run: their Deployments on the host cluster,
+//! found however Karmada was installed, and the flags of their containers.
+//!
+//! Each component (controller manager, webhook, scheduler) is found, in order: by the
+//! Deployment a flag pins (`--controller-manager NS/NAME`, ...); by the names each
+//! installer gives it in the namespace (`karmadactl init`, the Helm chart,
+//! karmada-operator); by a Deployment of the namespace whose container runs the
+//! component's binary. A component that is not found, or cannot be read, is reported as
+//! such (what was looked for, why it failed), never as an error that hides the others:
+//! the doctor goes on and says what it could not know.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use k8s_openapi::api::apps::v1::Deployment;
-use kube::api::Api;
+use k8s_openapi::api::core::v1::Container;
+use kube::api::{Api, ListParams};
 
 use crate::client::{self, ConnectOptions};
-use crate::error::{Error, Result};
 
-/// The controller manager's Deployment.
-pub const CONTROLLER_MANAGER: &str = "karmada-controller-manager";
-/// The webhook's Deployment.
-pub const WEBHOOK: &str = "karmada-webhook";
+/// A Karmada component the doctor reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Component {
+    ControllerManager,
+    Webhook,
+    Scheduler,
+}
+
+impl Component {
+    /// Every component, in report order.
+    pub const ALL: [Component; 3] = [
+        Component::ControllerManager,
+        Component::Webhook,
+        Component::Scheduler,
+    ];
+
+    /// The upstream binary (and the Deployment name `karmadactl init` gives it).
+    pub fn binary(self) -> &'static str {
+        match self {
+            Component::ControllerManager => "karmada-controller-manager",
+            Component::Webhook => "karmada-webhook",
+            Component::Scheduler => "karmada-scheduler",
+        }
+    }
+
+    /// The suffix of its Deployment name: what follows `karmada-` in the binary's name.
+    fn suffix(self) -> &'static str {
+        &self.binary()["karmada-".len()..]
+    }
+
+    /// The flag that pins its Deployment.
+    pub fn pin_flag(self) -> &'static str {
+        match self {
+            Component::ControllerManager => "--controller-manager",
+            Component::Webhook => "--webhook",
+            Component::Scheduler => "--scheduler",
+        }
+    }
+}
 
 /// Flags that take a value in the next word when written without `=`.
 const VALUED: &[&str] = &[
@@ -28,6 +71,12 @@ const VALUED: &[&str] = &[
     "rate-limiter-max-delay",
     "rate-limiter-qps",
     "rate-limiter-bucket-size",
+    "cluster-status-update-frequency",
+    "cluster-failure-threshold",
+    "cluster-success-threshold",
+    "cluster-monitor-period",
+    "cluster-monitor-grace-period",
+    "cluster-startup-grace-period",
     "kubeconfig",
     "controllers",
     "bind-address",
@@ -63,13 +112,99 @@ pub fn parse_flags(words: &[String]) -> BTreeMap<String, String> {
     out
 }
 
-/// The flags of `deployment`'s container (the one named like it, else the first), and
-/// a description of where they came from.
-fn container_flags(
-    namespace: &str,
-    name: &str,
-    d: &Deployment,
-) -> Result<(BTreeMap<String, String>, String)> {
+/// How a component's Deployment was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FoundBy {
+    /// Named by its pin flag.
+    Pinned,
+    /// Its name is the one this installer gives it.
+    Installer(&'static str),
+    /// A container of it runs the component's binary.
+    Binary,
+}
+
+impl FoundBy {
+    /// Words for reports.
+    pub fn describe(&self, c: Component) -> String {
+        match self {
+            FoundBy::Pinned => format!("named by {}", c.pin_flag()),
+            FoundBy::Installer(i) => format!("the name {i} gives it"),
+            FoundBy::Binary => format!("its container runs {}", c.binary()),
+        }
+    }
+}
+
+/// A component found on the host.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub namespace: String,
+    pub deployment: String,
+    pub container: String,
+    /// Every flag of the container's command and arguments.
+    pub flags: BTreeMap<String, String>,
+    /// The container's image, when set.
+    pub image: Option<String>,
+    pub by: FoundBy,
+}
+
+impl Found {
+    /// `deploy/NS/NAME (container C)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "deploy/{}/{} (container {})",
+            self.namespace, self.deployment, self.container
+        )
+    }
+}
+
+/// A component the doctor could not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing {
+    /// What was looked for, in words.
+    pub looked_for: String,
+    /// Why it failed: `None` when nothing matched, else the error (forbidden, ...).
+    pub error: Option<String>,
+}
+
+/// What the host says of one component.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComponentReading {
+    pub component: Component,
+    pub outcome: Result<Found, Missing>,
+}
+
+/// What the doctor read on the host cluster.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostReading {
+    /// The host kubeconfig context used (empty when the kubeconfig was unusable).
+    pub context: String,
+    pub namespace: String,
+    pub components: Vec<ComponentReading>,
+}
+
+impl HostReading {
+    /// The reading of `c`.
+    pub fn get(&self, c: Component) -> &Result<Found, Missing> {
+        &self
+            .components
+            .iter()
+            .find(|r| r.component == c)
+            .expect("every component is read")
+            .outcome
+    }
+}
+
+/// Where to look: the namespace, and Deployments pinned by flag.
+#[derive(Clone, Debug, Default)]
+pub struct Lookup {
+    pub namespace: String,
+    /// Component to `(namespace, name)`.
+    pub pinned: BTreeMap<Component, (String, String)>,
+}
+
+/// The container of `d` that runs `c`: the one whose command or arguments name its
+/// binary, else the one named like the Deployment, else the first.
+fn container_of<'d>(d: &'d Deployment, c: Component, prefer_name: &str) -> Option<&'d Container> {
     let containers = d
         .spec
         .template
@@ -77,82 +212,187 @@ fn container_flags(
         .as_ref()
         .map(|s| s.containers.as_slice())
         .unwrap_or_default();
-    let c = containers
+    containers
         .iter()
-        .find(|c| c.name == name)
+        .find(|k| runs(k, c))
+        .or_else(|| containers.iter().find(|k| k.name == prefer_name))
         .or_else(|| containers.first())
-        .ok_or_else(|| Error::failure(format!("deployment {namespace}/{name} has no container")))?;
-    let words: Vec<String> = c
+}
+
+/// Whether a container's command or arguments name `c`'s binary (as a path's last
+/// part, or as a whole word).
+fn runs(k: &Container, c: Component) -> bool {
+    k.command
+        .iter()
+        .flatten()
+        .chain(k.args.iter().flatten())
+        .any(|w| w.rsplit('/').next() == Some(c.binary()))
+}
+
+fn found(d: &Deployment, c: Component, by: FoundBy) -> Result<Found, Missing> {
+    let namespace = d.metadata.namespace.clone().unwrap_or_default();
+    let name = d.metadata.name.clone().unwrap_or_default();
+    let Some(k) = container_of(d, c, &name) else {
+        return Err(Missing {
+            looked_for: format!("deploy/{namespace}/{name}"),
+            error: Some("it has no container".into()),
+        });
+    };
+    let words: Vec<String> = k
         .command
         .iter()
         .flatten()
-        .chain(c.args.iter().flatten())
+        .chain(k.args.iter().flatten())
         .cloned()
         .collect();
-    Ok((
-        parse_flags(&words),
-        format!("deployment {namespace}/{name} (container {})", c.name),
-    ))
+    Ok(Found {
+        namespace,
+        deployment: name,
+        container: k.name.clone(),
+        flags: parse_flags(&words),
+        image: k.image.clone(),
+        by,
+    })
 }
 
-/// The settings read from the host: every flag of the two Deployments (flag name to
-/// value) and, for each, where it came from.
-pub struct HostSettings {
-    pub flags: BTreeMap<String, String>,
-    pub sources: BTreeMap<String, String>,
-    /// `deployment NS/NAME (container C)` of the controller manager, for flags it does
-    /// not set (then the upstream default applies).
-    pub controller_manager: String,
-    pub webhook: String,
+/// The installers' names for `c`'s Deployment, in the order they are tried, each with
+/// the installer: `karmadactl init` and the Helm chart (release `karmada`) name it
+/// `karmada-SUFFIX`; karmada-operator names it `NAME-SUFFIX` after its Karmada object
+/// when that name holds `karmada`, else `NAME-karmada-SUFFIX`; the Helm chart names it
+/// `RELEASE-SUFFIX` for other releases.
+fn installer_match(name: &str, c: Component) -> Option<&'static str> {
+    let suffix = c.suffix();
+    if name == c.binary() {
+        return Some("karmadactl init (and the Helm chart)");
+    }
+    let stem = name.strip_suffix(suffix)?.strip_suffix('-')?;
+    if stem.ends_with("-karmada") || stem.contains("karmada") {
+        return Some("karmada-operator (or the Helm chart)");
+    }
+    // `RELEASE-SUFFIX`, where SUFFIX is specific enough (`-controller-manager`,
+    // `-webhook`, `-scheduler`) and the release is a plain name.
+    (!stem.is_empty()).then_some("the Helm chart")
 }
 
-/// Read the controller manager's and the webhook's flags from the host cluster.
+/// Find `c` among `deployments` (the namespace's, in name order).
+fn find_in(deployments: &[Deployment], c: Component) -> Option<Result<Found, Missing>> {
+    let by_name = |d: &&Deployment| {
+        let name = d.metadata.name.as_deref().unwrap_or_default();
+        installer_match(name, c).map(|i| (name == c.binary(), i))
+    };
+    // The exact name first, then the other installer names.
+    let mut named: Vec<(&Deployment, bool, &'static str)> = deployments
+        .iter()
+        .filter_map(|d| by_name(&d).map(|(exact, i)| (d, exact, i)))
+        .collect();
+    named.sort_by_key(|(_, exact, _)| !exact);
+    if let Some((d, _, installer)) = named.into_iter().find(|(d, _, _)| {
+        container_of(d, c, "").is_some_and(|k| runs(k, c))
+            || d.metadata.name.as_deref() == Some(c.binary())
+    }) {
+        return Some(found(d, c, FoundBy::Installer(installer)));
+    }
+    deployments
+        .iter()
+        .find(|d| container_of(d, c, "").is_some_and(|k| runs(k, c)))
+        .map(|d| found(d, c, FoundBy::Binary))
+}
+
+/// Read every component on the host cluster of `kubeconfig`. Never fails: a host that
+/// cannot be reached, or a component that cannot be found or read, is in the reading.
 pub async fn read_host(
     kubeconfig: &Path,
     context: Option<&str>,
-    namespace: &str,
+    lookup: &Lookup,
     request_timeout: Option<std::time::Duration>,
-) -> Result<HostSettings> {
-    let host = client::connect(&ConnectOptions {
+) -> HostReading {
+    let every = |why: String| HostReading {
+        context: context.unwrap_or_default().to_string(),
+        namespace: lookup.namespace.clone(),
+        components: Component::ALL
+            .iter()
+            .map(|&c| ComponentReading {
+                component: c,
+                outcome: Err(Missing {
+                    looked_for: format!("{} on the host cluster", c.binary()),
+                    error: Some(why.clone()),
+                }),
+            })
+            .collect(),
+    };
+    let host = match client::connect(&ConnectOptions {
         kubeconfig: Some(kubeconfig.to_path_buf()),
         context: context.map(str::to_string),
         request_timeout,
     })
-    .await?;
-    let api: Api<Deployment> = Api::namespaced(host.client.clone(), namespace);
-    let mut flags = BTreeMap::new();
-    let mut sources = BTreeMap::new();
-    let mut described = Vec::new();
-    for name in [CONTROLLER_MANAGER, WEBHOOK] {
-        let what = format!("deployment {namespace}/{name} on the host cluster");
-        let d = api
-            .get_opt(name)
-            .await
-            .map_err(|e| client::api_error(&e, &what, &host.server))?
-            .ok_or_else(|| {
-                Error::failure(format!(
-                    "{what} not found (context {}); --karmada-namespace names where Karmada runs",
-                    host.context
-                ))
-            })?;
-        let (found, from) = container_flags(namespace, name, &d)?;
-        for (k, v) in found {
-            sources.insert(k.clone(), from.clone());
-            flags.insert(k, v);
-        }
-        described.push(from);
+    .await
+    {
+        Ok(h) => h,
+        Err(e) => return every(format!("the host cluster cannot be read: {}", e.message)),
+    };
+    let ns = &lookup.namespace;
+    let in_ns: Api<Deployment> = Api::namespaced(host.client.clone(), ns);
+    // One list of the namespace serves every component that is not pinned.
+    let listed = in_ns.list(&ListParams::default()).await.map(|l| {
+        let mut items = l.items;
+        items.sort_by(|a, b| a.metadata.name.cmp(&b.metadata.name));
+        items
+    });
+    let mut components = Vec::new();
+    for c in Component::ALL {
+        let outcome = if let Some((pns, pname)) = lookup.pinned.get(&c) {
+            let api: Api<Deployment> = Api::namespaced(host.client.clone(), pns);
+            let what = format!("deploy/{pns}/{pname} ({})", c.pin_flag());
+            match api.get_opt(pname).await {
+                Ok(Some(d)) => found(&d, c, FoundBy::Pinned),
+                Ok(None) => Err(Missing {
+                    looked_for: what,
+                    error: None,
+                }),
+                Err(e) => Err(Missing {
+                    looked_for: what.clone(),
+                    error: Some(client::api_error(&e, &what, &host.server).message),
+                }),
+            }
+        } else {
+            let looked_for = format!(
+                "a Deployment in {ns} named as an installer names {} ({}, RELEASE-{}, NAME-karmada-{}) or whose container runs {}",
+                c.binary(),
+                c.binary(),
+                c.suffix(),
+                c.suffix(),
+                c.binary()
+            );
+            match &listed {
+                Ok(items) => find_in(items, c).unwrap_or(Err(Missing {
+                    looked_for,
+                    error: None,
+                })),
+                Err(e) => {
+                    let what = format!("deployments in {ns}");
+                    Err(Missing {
+                        looked_for,
+                        error: Some(client::api_error(e, &what, &host.server).message),
+                    })
+                }
+            }
+        };
+        components.push(ComponentReading {
+            component: c,
+            outcome,
+        });
     }
-    Ok(HostSettings {
-        flags,
-        sources,
-        controller_manager: described[0].clone(),
-        webhook: described[1].clone(),
-    })
+    HostReading {
+        context: host.context,
+        namespace: ns.clone(),
+        components,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
@@ -176,5 +416,63 @@ mod tests {
         assert!(!f.contains_key("/bin/karmada-controller-manager"));
         let f = parse_flags(&words("--allow-no-execute-taint-policy --port 443"));
         assert_eq!(f["allow-no-execute-taint-policy"], "true");
+    }
+
+    fn deployment(name: &str, container: &str, command: &[&str]) -> Deployment {
+        serde_json::from_value(json!({
+            "metadata": {"name": name, "namespace": "ns"},
+            "spec": {"selector": {}, "template": {"spec": {"containers": [
+                {"name": "sidecar", "image": "busybox"},
+                {"name": container, "image": format!("docker.io/karmada/{container}:v1.18.2"), "command": command}
+            ]}}}
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn finds_each_installer_layout_and_by_binary() {
+        let cm = Component::ControllerManager;
+        let init = deployment(
+            "karmada-controller-manager",
+            "karmada-controller-manager",
+            &["/bin/karmada-controller-manager", "--v=4"],
+        );
+        let f = find_in(std::slice::from_ref(&init), cm).unwrap().unwrap();
+        assert_eq!(
+            f.by,
+            FoundBy::Installer("karmadactl init (and the Helm chart)")
+        );
+        assert_eq!(f.container, "karmada-controller-manager");
+        assert_eq!(
+            f.image.as_deref(),
+            Some("docker.io/karmada/karmada-controller-manager:v1.18.2")
+        );
+        let operator = deployment(
+            "demo-karmada-controller-manager",
+            "karmada-controller-manager",
+            &["karmada-controller-manager"],
+        );
+        let f = find_in(std::slice::from_ref(&operator), cm)
+            .unwrap()
+            .unwrap();
+        assert!(matches!(f.by, FoundBy::Installer(i) if i.starts_with("karmada-operator")));
+        let odd = deployment(
+            "failover-brain",
+            "manager",
+            &["/usr/local/bin/karmada-controller-manager"],
+        );
+        let f = find_in(std::slice::from_ref(&odd), cm).unwrap().unwrap();
+        assert_eq!((f.by, f.container.as_str()), (FoundBy::Binary, "manager"));
+        // A webhook Deployment is not the controller manager, and nothing is invented.
+        let webhook = deployment(
+            "karmada-webhook",
+            "karmada-webhook",
+            &["/bin/karmada-webhook"],
+        );
+        assert!(find_in(std::slice::from_ref(&webhook), cm).is_none());
+        let f = find_in(std::slice::from_ref(&webhook), Component::Webhook)
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.deployment, "karmada-webhook");
     }
 }

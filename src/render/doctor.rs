@@ -78,7 +78,11 @@ pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
         Some(Severity::Warning) => d.verdict.yellow().bold().to_string(),
         None => d.verdict.green().bold().to_string(),
     };
-    let mut out = format!("{verdict}\n\nSource: {source}\n\nSettings:\n");
+    let mut out = format!("{verdict}\n\nSource: {source}\n\nComponents:\n");
+    for c in &d.components {
+        out += &format!("  {}: {}\n", c.component, c.source);
+    }
+    out += "\nSettings:\n";
     let mut table = super::table(["COMPONENT", "FLAG", "VALUE", "SOURCE"]);
     for s in &d.settings {
         table.add_row([s.component, s.flag, &s.value, &s.source]);
@@ -105,7 +109,14 @@ pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
             out += &format!("      fix: {}\n", f.fix);
         }
     }
-    out += "\nIf a cluster failed now:\n";
+    if d.unknown
+        .iter()
+        .any(|u| u.contains("karmada-controller-manager"))
+    {
+        out += "\nIf a cluster failed now (assuming Failover and --enable-no-execute-taint-eviction are on: karmada-controller-manager's settings are unknown):\n";
+    } else {
+        out += "\nIf a cluster failed now:\n";
+    }
     let mut table = super::table([
         "CLUSTER",
         "NOEXECUTE POLICIES",

@@ -7,10 +7,10 @@ use colored::Colorize;
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::time::{clock, offset};
+use super::time::{clock, instant, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
-use crate::engine::settings::Provenance;
+use crate::engine::settings::{Provenance, RememberedFrom};
 use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
 use crate::fleet::SourceInfo;
@@ -24,6 +24,8 @@ pub struct DryRunReport<'a> {
     pub source: &'a SourceInfo,
     pub scenario: ScenarioView,
     pub settings_source: &'a Provenance,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings_remembered: Option<&'a RememberedFrom>,
     #[serde(flatten)]
     pub simulation: &'a Simulation,
 }
@@ -91,13 +93,13 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
                 ""
             },
             describe_taint(t),
-            now
+            instant(now)
         ),
-        _ => format!("the taints clusters carry at {now}"),
+        _ => format!("the taints clusters carry at {}", instant(now)),
     };
     out += &format!(
         "Scenario: {what}; looking at {} ({}).\n",
-        until,
+        instant(until),
         offset(until, now)
     );
     out += &format!("Source:   {}\n", report.source.description);
@@ -119,6 +121,9 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         s.graceful_eviction_timeout_seconds,
         src("graceful-eviction-timeout"),
     );
+    if let Some(r) = report.settings_remembered {
+        out += &format!("Remembered: {}\n", super::remembered_line(r));
+    }
     out += &format!("Queue:    {}\n", queue_line(&sim.queue_settings));
     out += &format!(
         "Faulty:   {} of {} clusters ({})\n\n",

@@ -195,6 +195,14 @@ pub fn abort_plan_text(cluster: &str, steps: &[&AbortStep]) -> String {
     for n in notes {
         out += &format!("  {n}\n");
     }
+    // Notes about the cluster, once however many bindings they concern.
+    let mut said: Vec<&str> = Vec::new();
+    for n in steps.iter().flat_map(|s| &s.notes) {
+        if !said.contains(&n.message.as_str()) {
+            said.push(&n.message);
+            out += &format!("Note: {}\n", n.message);
+        }
+    }
     out
 }
 

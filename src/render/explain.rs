@@ -4,7 +4,7 @@
 use colored::Colorize;
 use serde::Serialize;
 
-use super::time::{clock, offset};
+use super::time::{clock, instant, offset};
 use super::OUTPUT_API_VERSION;
 use crate::api::taint::describe_taints;
 use crate::engine::explain::{
@@ -74,7 +74,7 @@ pub fn sentence(s: &Sentence) -> String {
 /// Render a binding explanation for people.
 pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     let mut out = format!("Binding:   {}\n", r.binding.bold());
-    out += &format!("Time:      {} (reference)\n", r.now);
+    out += &format!("Time:      {} (reference)\n", instant(r.now));
     let src = |k: &str| r.settings_source.get(k).map_or("default", |o| o.as_str());
     out += &format!(
         "Assumed:   Failover={} ({}), enable-no-execute-taint-eviction={} ({})\nQueue:     {}\n",
@@ -84,6 +84,9 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
         src("enable-no-execute-taint-eviction"),
         super::dry_run::queue_line(&r.queue_settings)
     );
+    if let Some(rem) = &r.settings_remembered {
+        out += &format!("Remembered: {}\n", super::remembered_line(rem));
+    }
     match &r.tolerations_error {
         None => {
             let list = &r.tolerations;
@@ -173,7 +176,11 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
 
 /// Render a ClusterTaintPolicy explanation for people.
 pub fn policy_text(r: &TaintPolicyExplanation) -> String {
-    let mut out = format!("ClusterTaintPolicy {} at {}\n\n", r.policy.bold(), r.now);
+    let mut out = format!(
+        "ClusterTaintPolicy {} at {}\n\n",
+        r.policy.bold(),
+        instant(r.now)
+    );
     let mut table = super::table([
         "CLUSTER",
         "TARGETED",

@@ -1,27 +1,34 @@
 //! The impact preview of an evicting taint, on stderr (stdout stays the command's report).
 
 use super::time::{clock, offset};
+use crate::engine::settings::{Provenance, RememberedFrom};
 use crate::ops::impact::ImpactPreview;
 
 /// Rows shown before the rest is summarized.
 const MAX_ROWS: usize = 20;
 
-/// The preview as lines for stderr.
-pub fn text(p: &ImpactPreview) -> String {
+/// The preview as lines for stderr, saying where each assumed setting came from.
+pub fn text(p: &ImpactPreview, from: &Provenance, remembered: Option<&RememberedFrom>) -> String {
     if p.placements.is_empty() {
         return format!(
             "Impact: no binding is placed on {}.\n",
             p.targets.join(", ")
         );
     }
+    let src = |k: &str| from.get(k).map_or("default", |o| o.as_str());
     let mut out = format!(
-        "Impact (assuming Failover={}, enable-no-execute-taint-eviction={}, {} queue; see --feature-gates): {} of {} binding placement(s) would be evicted\n",
+        "Impact (assuming Failover={} ({}), enable-no-execute-taint-eviction={} ({}), {} queue; see --feature-gates or `karmadactl failover settings`): {} of {} binding placement(s) would be evicted\n",
         p.assumed.failover_feature_gate,
+        src("feature-gates"),
         p.assumed.enable_no_execute_taint_eviction,
+        src("enable-no-execute-taint-eviction"),
         p.queue.model,
         p.evicted,
         p.placements.len()
     );
+    if let Some(r) = remembered {
+        out += &format!("  remembered: {}\n", super::remembered_line(r));
+    }
     for o in p.placements.iter().take(MAX_ROWS) {
         let when =
             o.at.or(o.due)

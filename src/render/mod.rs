@@ -11,6 +11,7 @@ pub mod history;
 pub mod impact;
 pub mod policy;
 pub mod progress;
+pub mod settings;
 pub mod taints;
 pub mod task_actions;
 pub mod time;
@@ -121,6 +122,47 @@ pub fn error_line(subject: &str, message: &str) -> String {
         "error:".red().bold(),
         crate::error::fit_line(message)
     )
+}
+
+/// What a report says of the remembered settings it used: the context, the discovery
+/// (how long ago, by the wall clock, and from which components) and what was set by hand.
+pub fn remembered_line(r: &crate::engine::settings::RememberedFrom) -> String {
+    let mut parts = vec![format!("context {}", r.context)];
+    if let Some(at) = r.discovered_at {
+        let ago = r
+            .discovered_ago
+            .map(|d| {
+                let secs = d.as_secs().max(0);
+                let printer = jiff::fmt::friendly::SpanPrinter::new()
+                    .designator(jiff::fmt::friendly::Designator::Compact)
+                    .spacing(jiff::fmt::friendly::Spacing::None);
+                let coarse = match secs {
+                    s if s >= 86_400 => s - s % 86_400,
+                    s if s >= 3_600 => s - s % 3_600,
+                    s if s >= 60 => s - s % 60,
+                    s => s,
+                };
+                format!(
+                    "{} ago",
+                    printer.duration_to_string(&jiff::SignedDuration::from_secs(coarse))
+                )
+            })
+            .unwrap_or_default();
+        parts.push(format!(
+            "discovered {ago} ({}) from {}",
+            time::instant(at),
+            r.discovered_from.join(", ")
+        ));
+    }
+    if !r.set_by_hand.is_empty() {
+        let hand: Vec<String> = r
+            .set_by_hand
+            .iter()
+            .map(|(flag, at)| format!("{flag} ({})", time::instant(*at)))
+            .collect();
+        parts.push(format!("set by hand: {}", hand.join(", ")));
+    }
+    parts.join("; ")
 }
 
 /// Print a warning line on stderr.

@@ -27,6 +27,19 @@ pub fn bar(len: usize, what: &str) -> ProgressBar {
     bar
 }
 
+/// A spinner on stderr for one wait of unknown length (a terminal only; without one a
+/// single line says what is being waited for).
+pub fn spinner(what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        eprintln!("{what} ...");
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
 /// How one unit of work ended, for the counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

@@ -3,6 +3,14 @@
 use jiff::fmt::friendly::{Designator, Spacing, SpanPrinter};
 use jiff::{SignedDuration, Timestamp};
 
+/// An instant as report headers print it: RFC 3339 in UTC, whole seconds
+/// (`2026-11-22T12:00:00Z`), whatever precision the clock or a snapshot gave.
+pub fn instant(t: Timestamp) -> String {
+    Timestamp::from_second(t.as_second())
+        .unwrap_or(t)
+        .to_string()
+}
+
 /// Clock time (UTC), with the date when it is not the reference day.
 pub fn clock(t: Timestamp, reference: Timestamp) -> String {
     if t.strftime("%Y-%m-%d").to_string() == reference.strftime("%Y-%m-%d").to_string() {
@@ -48,6 +56,15 @@ mod tests {
 
     fn ts(s: &str) -> Timestamp {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn instants_print_whole_seconds() {
+        assert_eq!(
+            instant(ts("2026-11-25T02:20:06.803213453Z")),
+            "2026-11-25T02:20:06Z"
+        );
+        assert_eq!(instant(ts("2026-11-22T12:00:00Z")), "2026-11-22T12:00:00Z");
     }
 
     #[test]

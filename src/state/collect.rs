@@ -32,7 +32,11 @@ struct Header {
     #[serde(default)]
     context: Option<String>,
     #[serde(default)]
+    server: Option<String>,
+    #[serde(default)]
     controller_settings: BTreeMap<String, String>,
+    #[serde(default)]
+    controller_settings_sources: BTreeMap<String, String>,
 }
 
 /// A list's own fields: its kind and the snapshot header.
@@ -154,7 +158,11 @@ impl<'a> Collector<'a> {
             let source = &mut self.state.source;
             source.captured_at = h.captured_at.or(source.captured_at);
             source.context = h.context.or(source.context.take());
+            source.server = h.server.or(source.server.take());
             source.controller_settings.extend(h.controller_settings);
+            source
+                .controller_settings_sources
+                .extend(h.controller_settings_sources);
         }
         Ok(())
     }

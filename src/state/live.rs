@@ -153,7 +153,9 @@ fn live_state(
             description: format!("live context {}", cp.context),
             captured_at: Some(jiff::Timestamp::now()),
             context: Some(cp.context.clone()),
+            server: Some(cp.server.clone()),
             controller_settings: Default::default(),
+            controller_settings_sources: Default::default(),
         },
     };
     state.sort();

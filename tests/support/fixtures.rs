@@ -136,11 +136,30 @@ pub fn binary() -> std::path::PathBuf {
     }
 }
 
-/// Run the CLI with a kubeconfig and context; no terminal, no colour, no inherited KUBECONFIG.
+/// An empty settings directory (XDG_CONFIG_HOME) for this test binary: runs never see
+/// the settings the developer remembered.
+pub fn empty_config() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
+/// Run the CLI with a kubeconfig and context; no terminal, no colour, no inherited
+/// KUBECONFIG, no remembered settings.
 pub fn karmadactl(kubeconfig: &Path, context: &str, args: &[&str]) -> Output {
+    karmadactl_with_config(empty_config(), kubeconfig, context, args)
+}
+
+/// [`karmadactl`] with the settings file of `config` (as XDG_CONFIG_HOME).
+pub fn karmadactl_with_config(
+    config: &Path,
+    kubeconfig: &Path,
+    context: &str,
+    args: &[&str],
+) -> Output {
     let mut cmd = std::process::Command::new(binary());
     cmd.env_remove("KUBECONFIG")
         .env("NO_COLOR", "1")
+        .env("XDG_CONFIG_HOME", config)
         .arg("--kubeconfig")
         .arg(kubeconfig)
         .args(["--karmada-context", context])
@@ -156,6 +175,7 @@ pub fn spawn_karmadactl(kubeconfig: &Path, args: &[&str]) -> std::process::Child
     std::process::Command::new(binary())
         .env_remove("KUBECONFIG")
         .env("NO_COLOR", "1")
+        .env("XDG_CONFIG_HOME", empty_config())
         .arg("--kubeconfig")
         .arg(kubeconfig)
         .args(args)

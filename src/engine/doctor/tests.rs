@@ -82,6 +82,16 @@ fn run(
     queue: &QueueSettings,
     allow: bool,
 ) -> Diagnosis {
+    run_unknown(state, settings, queue, allow, &[])
+}
+
+fn run_unknown(
+    state: &FleetState,
+    settings: &ControllerSettings,
+    queue: &QueueSettings,
+    allow: bool,
+    unknown: &[Unknown],
+) -> Diagnosis {
     let sources: BTreeMap<String, String> = [(
         "feature-gates".to_string(),
         "deployment karmada-system/karmada-controller-manager".to_string(),
@@ -95,6 +105,9 @@ fn run(
             allow_no_execute_taint_policy: allow,
         },
         sources: &sources,
+        short_sources: &sources,
+        components: &[],
+        unknown,
         now: now(),
     })
 }
@@ -268,6 +281,62 @@ fn the_fleet_policies_bindings_and_tasks() {
 }
 
 #[test]
+fn unknown_components_skip_their_checks_and_the_verdict_says_so() {
+    let cm = Unknown {
+        component: "karmada-controller-manager",
+        why: "not found: looked for karmada-controller-manager".into(),
+        fix: "name it with --controller-manager NAMESPACE/NAME".into(),
+    };
+    let webhook = Unknown {
+        component: "karmada-webhook",
+        why: "deployments in karmada-system could not be read: forbidden".into(),
+        fix: "name it with --webhook NAMESPACE/NAME".into(),
+    };
+    // Everything off, but unknown: no check of those settings runs.
+    let off = ControllerSettings::default();
+    let d = run_unknown(
+        &healthy(),
+        &off,
+        &QueueSettings::default(),
+        false,
+        &[cm.clone(), webhook.clone()],
+    );
+    assert_eq!(
+        codes(&d),
+        [FindingCode::ComponentUnknown, FindingCode::ComponentUnknown]
+    );
+    assert!(!d.failover_on);
+    assert!(d.verdict.starts_with("cluster failover is UNKNOWN: the settings of karmada-controller-manager could not be read (not found"), "{}", d.verdict);
+    assert!(d.settings.iter().all(|s| s.value == "unknown"));
+    assert_eq!(d.unknown.len(), 2);
+    // Only the webhook unknown: the controller checks run, and the verdict says what it
+    // could not know.
+    let d = run_unknown(
+        &healthy(),
+        &on(),
+        &QueueSettings::default(),
+        false,
+        &[webhook],
+    );
+    assert_eq!(codes(&d), [FindingCode::ComponentUnknown]);
+    assert!(d.failover_on);
+    assert!(d.verdict.starts_with("cluster failover is ON, with 1 warning(s) (could not know: the settings of karmada-webhook"), "{}", d.verdict);
+    // A known error still says OFF first.
+    let d = run_unknown(
+        &FleetState::default(),
+        &on(),
+        &QueueSettings::default(),
+        true,
+        &[],
+    );
+    assert!(
+        d.verdict.starts_with("cluster failover is OFF"),
+        "{}",
+        d.verdict
+    );
+}
+
+#[test]
 fn every_code_is_covered_by_these_tests() {
     // Keep the list of codes and the tests above in step: a new code needs a trigger.
     let tested = [
@@ -282,6 +351,7 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::PolicyNeverFailsOver,
         FindingCode::NowhereToGo,
         FindingCode::StaleEvictionTask,
+        FindingCode::ComponentUnknown,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
 }

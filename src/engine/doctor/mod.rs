@@ -90,6 +90,9 @@ pub enum FindingCode {
     NowhereToGo,
     /// Graceful eviction tasks from clusters that are Ready again.
     StaleEvictionTask,
+    /// A component's settings could not be read (not found, forbidden, host unreachable):
+    /// the checks that need them did not run.
+    ComponentUnknown,
 }
 
 impl FindingCode {
@@ -122,9 +125,39 @@ pub struct SettingRow {
     pub component: &'static str,
     /// The flag, as the component spells it.
     pub flag: &'static str,
+    /// The value, or `unknown` when the component could not be read.
     pub value: String,
-    /// `flag`, `snapshot header`, `deployment NS/NAME (container C)`, `upstream default`.
+    /// Short: `set` (on the component, see [`ComponentSource`]), `not set: upstream
+    /// default`, `flag --NAME`, `remembered`, `snapshot header`, `upstream default`,
+    /// `unknown`.
     pub source: String,
+}
+
+/// Where one component's settings came from, said once for all its rows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComponentSource {
+    /// `karmada-controller-manager`, `karmada-webhook`, `karmada-scheduler`.
+    pub component: &'static str,
+    /// `found`, `not-found`, `unreadable`, or `not-read` (no host was given).
+    pub state: &'static str,
+    /// Found: `deploy/NS/NAME (container C)` and how it was found; else what was looked
+    /// for and why it failed; not read: where the values come from instead.
+    pub source: String,
+    /// The container image, when found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}
+
+/// A component whose settings are unknown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unknown {
+    /// `karmada-controller-manager` or `karmada-webhook`.
+    pub component: &'static str,
+    /// What was looked for, and why it failed.
+    pub why: String,
+    /// How to point at it.
+    pub fix: String,
 }
 
 /// What the doctor looks at.
@@ -134,8 +167,16 @@ pub struct DoctorInput<'a> {
     pub queue: &'a QueueSettings,
     /// karmada-webhook's `--allow-no-execute-taint-policy`.
     pub webhook: WebhookSettings,
-    /// Where each setting came from, by flag name (missing: upstream default).
+    /// Where each setting came from, by flag name, in full (for findings; missing:
+    /// upstream default).
     pub sources: &'a BTreeMap<String, String>,
+    /// The same, short (for the settings table, whose components say the rest).
+    pub short_sources: &'a BTreeMap<String, String>,
+    /// Where each component's settings came from.
+    pub components: &'a [ComponentSource],
+    /// Components whose settings could not be read: their flags are unknown, and the
+    /// checks that need them do not run.
+    pub unknown: &'a [Unknown],
     pub now: Timestamp,
 }
 
@@ -174,7 +215,12 @@ pub struct Diagnosis {
     pub verdict: String,
     /// Whether a failing cluster's workloads move at all.
     pub failover_on: bool,
+    /// Where each component's settings came from.
+    pub components: Vec<ComponentSource>,
     pub settings: Vec<SettingRow>,
+    /// What the doctor could not know (components whose settings are unknown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unknown: Vec<String>,
     pub findings: Vec<Finding>,
     pub clusters: Vec<ClusterAnswer>,
 }
@@ -234,13 +280,37 @@ fn name_of(c: &Cluster) -> &str {
     c.metadata.name.as_deref().unwrap_or_default()
 }
 
-/// Run every check and answer for every cluster.
+/// The controller manager and the webhook, as reports name them.
+const CONTROLLER_MANAGER: &str = "karmada-controller-manager";
+const WEBHOOK: &str = "karmada-webhook";
+
+/// Whether the settings of `component` are known.
+fn known(input: &DoctorInput, component: &str) -> bool {
+    !input.unknown.iter().any(|u| u.component == component)
+}
+
+/// Run every check and answer for every cluster. The checks of a component whose
+/// settings are unknown do not run; a finding says so instead.
 pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     let s = input.settings;
     let state = input.state;
-    let mut findings = Vec::new();
+    let mut findings: Vec<Finding> = input
+        .unknown
+        .iter()
+        .map(|u| Finding {
+            code: FindingCode::ComponentUnknown,
+            severity: Severity::Warning,
+            message: format!(
+                "the settings of {} are unknown: {}; the checks that need them did not run",
+                u.component, u.why
+            ),
+            evidence: Vec::new(),
+            fix: u.fix.clone(),
+        })
+        .collect();
+    let cm_known = known(input, CONTROLLER_MANAGER);
     let gates = source(input, "feature-gates");
-    if !s.failover_feature_gate {
+    if cm_known && !s.failover_feature_gate {
         findings.push(Finding {
             code: FindingCode::FailoverGateOff,
             severity: Severity::Error,
@@ -252,7 +322,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         });
     }
     let evict_from = source(input, "enable-no-execute-taint-eviction");
-    if !s.enable_no_execute_taint_eviction {
+    if cm_known && !s.enable_no_execute_taint_eviction {
         findings.push(Finding {
             code: FindingCode::NoexecuteEvictionOff,
             severity: Severity::Error,
@@ -263,7 +333,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "run karmada-controller-manager with --enable-no-execute-taint-eviction=true".into(),
         });
     }
-    if s.no_execute_taint_eviction_purge_mode == PurgeMode::Directly {
+    if cm_known && s.no_execute_taint_eviction_purge_mode == PurgeMode::Directly {
         findings.push(Finding {
             code: FindingCode::PurgeModeDirectly,
             severity: Severity::Warning,
@@ -275,7 +345,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "use Gracefully (the default), or set spec.failover.cluster.purgeMode per policy where downtime is acceptable".into(),
         });
     }
-    if input.queue.resource_eviction_rate == 0.0 {
+    if cm_known && input.queue.resource_eviction_rate == 0.0 {
         findings.push(Finding {
             code: FindingCode::EvictionRateZero,
             severity: Severity::Warning,
@@ -287,7 +357,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "set a positive rate (upstream default 0.5 per second and worker); to stop failover, turn off --enable-no-execute-taint-eviction instead".into(),
         });
     }
-    if s.graceful_eviction_timeout_seconds < SHORT_GRACEFUL_TIMEOUT_SECONDS {
+    if cm_known && s.graceful_eviction_timeout_seconds < SHORT_GRACEFUL_TIMEOUT_SECONDS {
         findings.push(Finding {
             code: FindingCode::GracefulTimeoutShort,
             severity: Severity::Warning,
@@ -342,7 +412,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             });
         }
     }
-    if !input.webhook.allow_no_execute_taint_policy {
+    if known(input, WEBHOOK) && !input.webhook.allow_no_execute_taint_policy {
         let (severity, message) = if noexecute.is_empty() {
             (
                 Severity::Error,
@@ -378,7 +448,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         .iter()
         .map(|c| answer(input, c, &noexecute, &findings))
         .collect();
-    let failover_on = !findings.iter().any(|f| {
+    let off = findings.iter().any(|f| {
         matches!(
             f.code,
             FindingCode::FailoverGateOff
@@ -391,16 +461,50 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         .filter(|f| f.severity == Severity::Error)
         .collect();
     let warnings = findings.len() - errors.len();
-    let verdict = match (failover_on, errors.first(), warnings) {
-        (false, Some(first), _) => format!("cluster failover is OFF: {}", first.message),
-        (true, Some(first), _) => format!("cluster failover is ON, but: {}", first.message),
-        (_, None, 0) => "cluster failover is ON: every check passed".into(),
-        (_, None, n) => format!("cluster failover is ON, with {n} warning(s)"),
+    let unknown: Vec<String> = input
+        .unknown
+        .iter()
+        .map(|u| format!("the settings of {} ({})", u.component, u.why))
+        .collect();
+    let verdict = match (off, cm_known, errors.first(), warnings) {
+        (true, _, Some(first), _) => format!("cluster failover is OFF: {}", first.message),
+        (false, false, first, _) => {
+            let also = first
+                .map(|f| format!("; and: {}", f.message))
+                .unwrap_or_default();
+            format!(
+                "cluster failover is UNKNOWN: the settings of karmada-controller-manager could not be read ({}){also}",
+                input
+                    .unknown
+                    .iter()
+                    .find(|u| u.component == CONTROLLER_MANAGER)
+                    .map(|u| u.why.as_str())
+                    .unwrap_or_default()
+            )
+        }
+        (_, _, Some(first), _) => format!("cluster failover is ON, but: {}", first.message),
+        (_, _, None, 0) => "cluster failover is ON: every check passed".into(),
+        (_, _, None, n) => format!("cluster failover is ON, with {n} warning(s)"),
+    };
+    // What it could not know, unless the verdict already says it.
+    let said = !off && !cm_known;
+    let unsaid: Vec<String> = input
+        .unknown
+        .iter()
+        .filter(|u| !(said && u.component == CONTROLLER_MANAGER))
+        .map(|u| format!("the settings of {}: {}", u.component, u.why))
+        .collect();
+    let verdict = if unsaid.is_empty() {
+        verdict
+    } else {
+        format!("{verdict} (could not know: {})", unsaid.join("; "))
     };
     Diagnosis {
         verdict,
-        failover_on,
+        failover_on: !off && cm_known,
+        components: input.components.to_vec(),
         settings: settings_rows(input),
+        unknown,
         findings,
         clusters,
     }
@@ -408,13 +512,24 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
 
 fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
     let s = input.settings;
-    let row = |component, flag: &'static str, value: String| SettingRow {
-        component,
-        flag,
-        value,
-        source: source(input, flag),
+    let row = |component, flag: &'static str, value: String| {
+        let unknown = !known(input, component);
+        SettingRow {
+            component,
+            flag,
+            value: if unknown { "unknown".into() } else { value },
+            source: if unknown {
+                "unknown".into()
+            } else {
+                input
+                    .short_sources
+                    .get(flag)
+                    .cloned()
+                    .unwrap_or_else(|| source(input, flag))
+            },
+        }
     };
-    let cm = "karmada-controller-manager";
+    let cm = CONTROLLER_MANAGER;
     vec![
         row(
             cm,
@@ -442,246 +557,15 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
             input.queue.resource_eviction_rate.to_string(),
         ),
         row(
-            "karmada-webhook",
+            WEBHOOK,
             "allow-no-execute-taint-policy",
             input.webhook.allow_no_execute_taint_policy.to_string(),
         ),
     ]
 }
 
-/// The `policy apply` lint over every propagation policy of the fleet.
-fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
-    let state = input.state;
-    let mut evidence = Vec::new();
-    let pps = state.propagation_policies.iter().map(|p| {
-        (
-            PolicyKind::PropagationPolicy,
-            p.metadata.name.as_deref().unwrap_or_default(),
-            p.metadata.namespace.as_deref().unwrap_or_default(),
-            serde_json::to_value(&p.spec).unwrap_or_default(),
-        )
-    });
-    let cpps = state.cluster_propagation_policies.iter().map(|p| {
-        (
-            PolicyKind::ClusterPropagationPolicy,
-            p.metadata.name.as_deref().unwrap_or_default(),
-            "",
-            serde_json::to_value(&p.spec).unwrap_or_default(),
-        )
-    });
-    for (kind, name, namespace, spec) in pps.chain(cpps) {
-        let found = policy_lint::lint(&LintInput {
-            kind,
-            name,
-            namespace,
-            raw: &spec,
-            admitted: &spec,
-            fleet: Some(state),
-            webhook: input.webhook,
-        });
-        let who = if namespace.is_empty() {
-            format!("clusterpropagationpolicy/{name}")
-        } else {
-            format!("propagationpolicy/{namespace}/{name}")
-        };
-        evidence.extend(
-            found
-                .iter()
-                .map(|f| format!("{who}: {}: {}", f.code, f.message)),
-        );
-    }
-    if !evidence.is_empty() {
-        out.push(Finding {
-            code: FindingCode::PolicyNeverFailsOver,
-            severity: Severity::Warning,
-            message: format!(
-                "{} lint finding(s) on the live propagation policies: failover that never triggers or deletes what it should keep",
-                evidence.len()
-            ),
-            evidence: named(&evidence),
-            fix: "run `karmadactl policy apply -f` with the fixed policies; each finding names its fix".into(),
-        });
-    }
-}
-
-/// Bindings whose eviction from one of their clusters would find no feasible cluster.
-fn nowhere_to_go(state: &FleetState, out: &mut Vec<Finding>) {
-    let mut per_cluster: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    for b in &state.bindings {
-        for t in &b.spec.clusters {
-            let verdict = pre_scheduling_check(
-                &b.spec,
-                &state.clusters,
-                std::slice::from_ref(&t.name),
-                |c| passes_filters(c, &b.spec).is_ok() && !carries_noexecute(c),
-            );
-            if !verdict.feasible {
-                per_cluster
-                    .entry(t.name.as_str())
-                    .or_default()
-                    .push(b.display_name());
-            }
-        }
-    }
-    if per_cluster.is_empty() {
-        return;
-    }
-    let total: usize = per_cluster.values().map(Vec::len).sum();
-    let evidence = per_cluster
-        .iter()
-        .map(|(c, bs)| format!("{c}: {} binding(s): {}", bs.len(), named(bs).join(", ")))
-        .collect();
-    out.push(Finding {
-        code: FindingCode::NowhereToGo,
-        severity: Severity::Warning,
-        message: format!(
-            "{total} binding-cluster pair(s) have nowhere to go if that cluster fails: upstream evicts them anyway and the workload disappears (karmada#7455)"
-        ),
-        evidence,
-        fix: "widen the placements (more clusters in the affinity, fewer spread minGroups), or tolerate the failure taint for these workloads".into(),
-    });
-}
-
-fn carries_noexecute(c: &Cluster) -> bool {
-    c.taints()
-        .iter()
-        .any(|t| effect_of(t) == Some(TaintEffect::NoExecute))
-}
-
-/// Tasks from clusters that are Ready and untainted again.
-fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
-    let ready = |name: &str| {
-        state.cluster(name).is_some_and(|c| {
-            c.condition("Ready").is_some_and(|r| r.status == "True") && !carries_noexecute(c)
-        })
-    };
-    let stale: Vec<String> = state
-        .bindings
-        .iter()
-        .flat_map(|b| {
-            b.spec
-                .graceful_eviction_tasks
-                .iter()
-                .filter(|t| ready(&t.from_cluster))
-                .map(move |t| format!("{} from {}", b.display_name(), t.from_cluster))
-        })
-        .collect();
-    if stale.is_empty() {
-        return;
-    }
-    out.push(Finding {
-        code: FindingCode::StaleEvictionTask,
-        severity: Severity::Warning,
-        message: format!(
-            "{} graceful eviction task(s) from clusters that are Ready again: the scheduler keeps those clusters out of the bindings until the tasks go",
-            stale.len()
-        ),
-        evidence: named(&stale),
-        fix: "`karmadactl evictions list` shows where each stands; `karmadactl evictions prune --recovered --all` removes those whose binding is healthy elsewhere".into(),
-    });
-}
-
-/// "If `cluster` failed now": what the taint manager would do, from the NoExecute
-/// taints the policies that target it would add.
-fn answer(
-    input: &DoctorInput,
-    cluster: &Cluster,
-    noexecute: &[&ClusterTaintPolicy],
-    findings: &[Finding],
-) -> ClusterAnswer {
-    let name = name_of(cluster);
-    let covering: Vec<&&ClusterTaintPolicy> =
-        noexecute.iter().filter(|p| targets(p, cluster)).collect();
-    let bindings = input
-        .state
-        .bindings
-        .iter()
-        .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
-        .count();
-    let mut out = ClusterAnswer {
-        cluster: name.to_string(),
-        policies: covering
-            .iter()
-            .map(|p| p.metadata.name.clone().unwrap_or_default())
-            .collect(),
-        bindings,
-        moving: 0,
-        first_after_seconds: None,
-        last_after_seconds: None,
-        staying: 0,
-        blocked: 0,
-        nothing_moves: None,
-    };
-    let off = findings.iter().find(|f| {
-        matches!(
-            f.code,
-            FindingCode::FailoverGateOff | FindingCode::NoexecuteEvictionOff
-        )
-    });
-    if let Some(f) = off {
-        out.nothing_moves = Some(f.message.clone());
-        return out;
-    }
-    if covering.is_empty() {
-        out.nothing_moves = Some(
-            "no NoExecute ClusterTaintPolicy targets it: it is never tainted NoExecute".into(),
-        );
-        return out;
-    }
-    let taints: Vec<Taint> = covering
-        .iter()
-        .flat_map(|p| noexecute_taints(p))
-        .map(|mut t| {
-            t.time_added = Some(Time(input.now));
-            t
-        })
-        .collect();
-    let sim = simulate(
-        input.state,
-        &Scenario {
-            targets: vec![name.to_string()],
-            taints,
-            now: input.now,
-            until: input.now + HORIZON,
-            recover_at: None,
-            settings: input.settings.clone(),
-            queue: input.queue.clone(),
-        },
-    );
-    // Evicted with no placement predicted: upstream removes the copy all the same.
-    let nowhere: std::collections::HashSet<&str> = sim
-        .predictions
-        .iter()
-        .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
-        .map(|p| p.binding.as_str())
-        .collect();
-    let mut times = Vec::new();
-    for o in sim.outcomes.iter().filter(|o| o.cluster == name) {
-        match o.verdict {
-            Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
-                out.blocked += 1
-            }
-            Verdict::Evict | Verdict::EvictLater => {
-                out.moving += 1;
-                if let Some(at) = o.at.or(o.due) {
-                    times.push(at.as_second() - input.now.as_second());
-                }
-            }
-            Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
-            _ => out.blocked += 1,
-        }
-    }
-    out.first_after_seconds = times.iter().min().copied();
-    out.last_after_seconds = times.iter().max().copied();
-    if out.moving == 0 {
-        out.nothing_moves = Some(if bindings == 0 {
-            "no binding is placed on it".into()
-        } else {
-            "every binding on it tolerates the taint or cannot be evicted".into()
-        });
-    }
-    out
-}
+mod fleet;
+use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks};
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,239 @@
+//! The doctor's checks of the fleet itself (the policy lint over the live policies,
+//! bindings with nowhere to go, stale tasks) and the answer, per cluster, to "if it
+//! failed now", from the same simulation as `dry-run`.
+
+use super::*;
+
+/// The `policy apply` lint over every propagation policy of the fleet.
+pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
+    let state = input.state;
+    let mut evidence = Vec::new();
+    let pps = state.propagation_policies.iter().map(|p| {
+        (
+            PolicyKind::PropagationPolicy,
+            p.metadata.name.as_deref().unwrap_or_default(),
+            p.metadata.namespace.as_deref().unwrap_or_default(),
+            serde_json::to_value(&p.spec).unwrap_or_default(),
+        )
+    });
+    let cpps = state.cluster_propagation_policies.iter().map(|p| {
+        (
+            PolicyKind::ClusterPropagationPolicy,
+            p.metadata.name.as_deref().unwrap_or_default(),
+            "",
+            serde_json::to_value(&p.spec).unwrap_or_default(),
+        )
+    });
+    for (kind, name, namespace, spec) in pps.chain(cpps) {
+        let found = policy_lint::lint(&LintInput {
+            kind,
+            name,
+            namespace,
+            raw: &spec,
+            admitted: &spec,
+            fleet: Some(state),
+            webhook: input.webhook,
+        });
+        let who = if namespace.is_empty() {
+            format!("clusterpropagationpolicy/{name}")
+        } else {
+            format!("propagationpolicy/{namespace}/{name}")
+        };
+        evidence.extend(
+            found
+                .iter()
+                .map(|f| format!("{who}: {}: {}", f.code, f.message)),
+        );
+    }
+    if !evidence.is_empty() {
+        out.push(Finding {
+            code: FindingCode::PolicyNeverFailsOver,
+            severity: Severity::Warning,
+            message: format!(
+                "{} lint finding(s) on the live propagation policies: failover that never triggers or deletes what it should keep",
+                evidence.len()
+            ),
+            evidence: named(&evidence),
+            fix: "run `karmadactl policy apply -f` with the fixed policies; each finding names its fix".into(),
+        });
+    }
+}
+
+/// Bindings whose eviction from one of their clusters would find no feasible cluster.
+pub(super) fn nowhere_to_go(state: &FleetState, out: &mut Vec<Finding>) {
+    let mut per_cluster: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for b in &state.bindings {
+        for t in &b.spec.clusters {
+            let verdict = pre_scheduling_check(
+                &b.spec,
+                &state.clusters,
+                std::slice::from_ref(&t.name),
+                |c| passes_filters(c, &b.spec).is_ok() && !carries_noexecute(c),
+            );
+            if !verdict.feasible {
+                per_cluster
+                    .entry(t.name.as_str())
+                    .or_default()
+                    .push(b.display_name());
+            }
+        }
+    }
+    if per_cluster.is_empty() {
+        return;
+    }
+    let total: usize = per_cluster.values().map(Vec::len).sum();
+    let evidence = per_cluster
+        .iter()
+        .map(|(c, bs)| format!("{c}: {} binding(s): {}", bs.len(), named(bs).join(", ")))
+        .collect();
+    out.push(Finding {
+        code: FindingCode::NowhereToGo,
+        severity: Severity::Warning,
+        message: format!(
+            "{total} binding-cluster pair(s) have nowhere to go if that cluster fails: upstream evicts them anyway and the workload disappears (karmada#7455)"
+        ),
+        evidence,
+        fix: "widen the placements (more clusters in the affinity, fewer spread minGroups), or tolerate the failure taint for these workloads".into(),
+    });
+}
+
+fn carries_noexecute(c: &Cluster) -> bool {
+    c.taints()
+        .iter()
+        .any(|t| effect_of(t) == Some(TaintEffect::NoExecute))
+}
+
+/// Tasks from clusters that are Ready and untainted again.
+pub(super) fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
+    let ready = |name: &str| {
+        state.cluster(name).is_some_and(|c| {
+            c.condition("Ready").is_some_and(|r| r.status == "True") && !carries_noexecute(c)
+        })
+    };
+    let stale: Vec<String> = state
+        .bindings
+        .iter()
+        .flat_map(|b| {
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .filter(|t| ready(&t.from_cluster))
+                .map(move |t| format!("{} from {}", b.display_name(), t.from_cluster))
+        })
+        .collect();
+    if stale.is_empty() {
+        return;
+    }
+    out.push(Finding {
+        code: FindingCode::StaleEvictionTask,
+        severity: Severity::Warning,
+        message: format!(
+            "{} graceful eviction task(s) from clusters that are Ready again: the scheduler keeps those clusters out of the bindings until the tasks go",
+            stale.len()
+        ),
+        evidence: named(&stale),
+        fix: "`karmadactl evictions list` shows where each stands; `karmadactl evictions prune --recovered --all` removes those whose binding is healthy elsewhere".into(),
+    });
+}
+
+/// "If `cluster` failed now": what the taint manager would do, from the NoExecute
+/// taints the policies that target it would add.
+pub(super) fn answer(
+    input: &DoctorInput,
+    cluster: &Cluster,
+    noexecute: &[&ClusterTaintPolicy],
+    findings: &[Finding],
+) -> ClusterAnswer {
+    let name = name_of(cluster);
+    let covering: Vec<&&ClusterTaintPolicy> =
+        noexecute.iter().filter(|p| targets(p, cluster)).collect();
+    let bindings = input
+        .state
+        .bindings
+        .iter()
+        .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
+        .count();
+    let mut out = ClusterAnswer {
+        cluster: name.to_string(),
+        policies: covering
+            .iter()
+            .map(|p| p.metadata.name.clone().unwrap_or_default())
+            .collect(),
+        bindings,
+        moving: 0,
+        first_after_seconds: None,
+        last_after_seconds: None,
+        staying: 0,
+        blocked: 0,
+        nothing_moves: None,
+    };
+    let off = findings.iter().find(|f| {
+        matches!(
+            f.code,
+            FindingCode::FailoverGateOff | FindingCode::NoexecuteEvictionOff
+        )
+    });
+    if let Some(f) = off {
+        out.nothing_moves = Some(f.message.clone());
+        return out;
+    }
+    if covering.is_empty() {
+        out.nothing_moves = Some(
+            "no NoExecute ClusterTaintPolicy targets it: it is never tainted NoExecute".into(),
+        );
+        return out;
+    }
+    let taints: Vec<Taint> = covering
+        .iter()
+        .flat_map(|p| noexecute_taints(p))
+        .map(|mut t| {
+            t.time_added = Some(Time(input.now));
+            t
+        })
+        .collect();
+    let sim = simulate(
+        input.state,
+        &Scenario {
+            targets: vec![name.to_string()],
+            taints,
+            now: input.now,
+            until: input.now + HORIZON,
+            recover_at: None,
+            settings: input.settings.clone(),
+            queue: input.queue.clone(),
+        },
+    );
+    // Evicted with no placement predicted: upstream removes the copy all the same.
+    let nowhere: std::collections::HashSet<&str> = sim
+        .predictions
+        .iter()
+        .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
+        .map(|p| p.binding.as_str())
+        .collect();
+    let mut times = Vec::new();
+    for o in sim.outcomes.iter().filter(|o| o.cluster == name) {
+        match o.verdict {
+            Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
+                out.blocked += 1
+            }
+            Verdict::Evict | Verdict::EvictLater => {
+                out.moving += 1;
+                if let Some(at) = o.at.or(o.due) {
+                    times.push(at.as_second() - input.now.as_second());
+                }
+            }
+            Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
+            _ => out.blocked += 1,
+        }
+    }
+    out.first_after_seconds = times.iter().min().copied();
+    out.last_after_seconds = times.iter().max().copied();
+    if out.moving == 0 {
+        out.nothing_moves = Some(if bindings == 0 {
+            "no binding is placed on it".into()
+        } else {
+            "every binding on it tolerates the taint or cannot be evicted".into()
+        });
+    }
+    out
+}
