@@ -96,6 +96,10 @@ impl Set {
                 ] {
                     meta.remove(volatile);
                 }
+                // karmada-webhook stamps a fresh permanent id on every create.
+                if let Some(labels) = meta.get_mut("labels").and_then(Value::as_object_mut) {
+                    labels.retain(|k, _| !k.ends_with("/permanent-id"));
+                }
                 if let Some(taints) = v["spec"]["taints"].as_array_mut() {
                     for t in taints.iter_mut() {
                         t.as_object_mut().unwrap().remove("timeAdded");

@@ -76,13 +76,13 @@ async fn remembered_settings_drive_every_prediction_of_their_context_only() {
     )
     .await;
     let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client.clone());
-    namespaces
+    // The plane has it already (karmada-aggregated-apiserver's Service lives there).
+    let _ = namespaces
         .create(
             &PostParams::default(),
             &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
         )
-        .await
-        .unwrap();
+        .await;
     let deployments: Api<k8s_openapi::api::apps::v1::Deployment> =
         Api::namespaced(client.clone(), NS);
     for (name, args) in [

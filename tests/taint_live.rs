@@ -469,21 +469,43 @@ async fn partial_failure_exits_3_with_a_summary() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn unknown_fields_survive_a_write() {
+async fn fields_the_tool_does_not_own_survive_a_write() {
+    // Karmada's Cluster API keeps only the fields it knows (an unknown one is pruned on
+    // create), so the check is on fields it stores and the tool never writes: the
+    // proxy settings, the impersonator secret and the resource models it defaults.
     let client = support::env().admin().await;
     create_cluster(
         &client,
         "keep-1",
         json!({}),
-        json!({"syncMode": "Push", "futureField": {"nested": [1, 2]}, "secretRef": {"namespace": "karmada-cluster", "name": "keep-1"}}),
+        json!({"syncMode": "Push", "secretRef": {"namespace": "karmada-cluster", "name": "keep-1"},
+               "proxyURL": "http://proxy.example:3128",
+               "insecureSkipTLSVerification": true,
+               "impersonatorSecretRef": {"namespace": "karmada-cluster", "name": "keep-1-impersonator"}}),
     )
     .await;
+    let before = cluster_json(&client, "keep-1").await;
     let (_, stderr, code) = parts(&karmadactl(kc(), "admin", &["cordon", "keep-1"]));
     assert_eq!(code, 0, "{stderr}");
     let c = cluster_json(&client, "keep-1").await;
-    assert_eq!(c["spec"]["futureField"], json!({"nested": [1, 2]}));
     assert_eq!(c["spec"]["secretRef"]["name"], "keep-1");
     assert_eq!(c["spec"]["syncMode"], "Push");
+    assert_eq!(c["spec"]["proxyURL"], "http://proxy.example:3128");
+    assert_eq!(c["spec"]["insecureSkipTLSVerification"], true);
+    assert_eq!(
+        c["spec"]["impersonatorSecretRef"]["name"],
+        "keep-1-impersonator"
+    );
+    assert_eq!(
+        c["spec"]["resourceModels"],
+        before["spec"]["resourceModels"]
+    );
+    if support::env().real_karmada {
+        assert_eq!(
+            c["spec"]["resourceModels"].as_array().map(Vec::len),
+            Some(9)
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

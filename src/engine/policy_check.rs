@@ -34,8 +34,11 @@ pub struct CheckedPolicy {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
-    /// What is sent: apiVersion, kind, name, namespace, labels, annotations and spec as
-    /// written.
+    /// What is sent: apiVersion, kind, name, namespace, labels, annotations and the spec
+    /// as written, passed through karmada-webhook's mutation (PropagationPolicies and
+    /// ClusterPropagationPolicies): the applied intent is what the control plane stores,
+    /// so a re-apply is a no-op and another field manager applying the same document does
+    /// not conflict over what the webhook adds (a selector's namespace, ...).
     #[serde(skip)]
     pub object: Value,
     /// The spec as the control plane would store it.
@@ -156,6 +159,11 @@ pub fn check_policy(
             metadata[key] = v.clone();
         }
     }
+    // Only a spec the webhook admits is sent, so its mutation is defined.
+    let sent = match (&answer.verdict, admission::mutate(kind, ns, &spec)) {
+        (Some(Verdict::Allowed), Some(mutated)) => mutated,
+        _ => spec,
+    };
     Ok(CheckedPolicy {
         kind,
         name,
@@ -164,7 +172,7 @@ pub fn check_policy(
             "apiVersion": POLICY_API_VERSION,
             "kind": kind.as_str(),
             "metadata": metadata,
-            "spec": spec,
+            "spec": sent,
         }),
         admitted: answer.admitted,
         problems,

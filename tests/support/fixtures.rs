@@ -56,6 +56,11 @@ pub async fn create_items(client: &Client, items: &[Value]) {
             }
             None => Api::all_with(client.clone(), &ar),
         };
+        let mut item = item.clone();
+        if item["kind"] == "Cluster" && item["spec"]["syncMode"].is_null() {
+            // Karmada's Cluster API requires a sync mode; `karmadactl join` writes Push.
+            item["spec"]["syncMode"] = json!("Push");
+        }
         let mut obj: DynamicObject = serde_json::from_value(item.clone()).unwrap();
         obj.metadata.uid = None;
         obj.metadata.creation_timestamp = None;
@@ -72,8 +77,12 @@ pub async fn create_items(client: &Client, items: &[Value]) {
     }
 }
 
-/// Create a cluster from a JSON spec fragment and labels.
-pub async fn create_cluster(client: &Client, name: &str, labels: Value, spec: Value) {
+/// Create a cluster from a JSON spec fragment and labels (in Push mode unless the spec
+/// says otherwise: Karmada's Cluster API requires a sync mode).
+pub async fn create_cluster(client: &Client, name: &str, labels: Value, mut spec: Value) {
+    if spec["syncMode"].is_null() {
+        spec["syncMode"] = json!("Push");
+    }
     let api: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
     let obj: DynamicObject = serde_json::from_value(json!({
         "apiVersion": "cluster.karmada.io/v1alpha1",

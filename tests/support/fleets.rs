@@ -301,14 +301,19 @@ pub fn expected_drain(before: &Value, cluster: &str, message: &str, purge: Optio
     after
 }
 
-/// What tests compare of a binding: labels, annotations (the record parsed) and spec.
+/// What tests compare of a binding: labels (without the permanent id karmada-webhook
+/// stamps on every create), annotations (the record parsed) and spec.
 pub fn compared(b: &Value) -> Value {
+    let mut labels = b["metadata"]["labels"].clone();
+    if let Some(l) = labels.as_object_mut() {
+        l.retain(|k, _| !k.ends_with("/permanent-id"));
+    }
     let mut annotations = b["metadata"]["annotations"].clone();
     if let Some(text) = annotations[RECORD].as_str() {
         annotations[RECORD] = serde_json::from_str(text).unwrap();
     }
     json!({
-        "labels": b["metadata"]["labels"],
+        "labels": labels,
         "annotations": annotations,
         "spec": b["spec"],
     })

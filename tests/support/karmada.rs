@@ -19,6 +19,15 @@ use kube::api::{Api, PostParams};
 
 use super::{started, Crds, TestEnv};
 
+/// `../shared/karmada/bin/NAME`, when present (no message: the caller says what it does
+/// without it).
+pub fn shared_bin(name: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/karmada/bin")
+        .join(name);
+    p.is_file().then_some(p)
+}
+
 /// `../shared/karmada`, when present. With `CI` set its absence is a failure.
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/karmada");
@@ -210,12 +219,17 @@ fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
 
 /// Whether `GET /healthz` on a loopback port answers 200.
 fn healthz(port: u16) -> bool {
+    http_ok(port, "/healthz")
+}
+
+/// Whether a plain-HTTP `GET path` on a loopback port answers 200.
+pub fn http_ok(port: u16, path: &str) -> bool {
     use std::io::{Read, Write};
     let Ok(mut s) = TcpStream::connect(("127.0.0.1", port)) else {
         return false;
     };
     let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
-    if s.write_all(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    if s.write_all(format!("GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").as_bytes())
         .is_err()
     {
         return false;

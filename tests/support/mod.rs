@@ -10,6 +10,7 @@
 pub mod fixtures;
 pub mod fleets;
 pub mod karmada;
+pub mod plane;
 pub mod proxy;
 pub mod taint_policy_fleet;
 pub mod upstream_fleet;
@@ -42,17 +43,23 @@ pub struct TestEnv {
     /// A client certificate and key for user `cert-admin` (system:masters).
     pub client_cert_pem: String,
     pub client_key_pem: String,
+    /// Whether `cluster.karmada.io` is Karmada's own API (karmada-aggregated-apiserver)
+    /// and karmada-webhook admits policies and bindings; `false` only away from CI
+    /// without `../shared/karmada/bin`, where a Cluster CRD stands in.
+    pub real_karmada: bool,
+    /// etcd's client URL.
+    pub etcd_url: String,
 }
 
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
 
-/// The CRDs a control plane serves.
+/// The CRDs a control plane serves (Cluster is never one of them: Karmada's own
+/// aggregated apiserver serves it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Crds {
     /// Those generated from this crate's types (`karmadactl::api::crd::all`).
     Tool,
-    /// Upstream Karmada's (`../shared/karmada/crds*`), and the tool's Cluster CRD, which
-    /// upstream serves from its aggregated apiserver instead.
+    /// Upstream Karmada's (`../shared/karmada/crds*`).
     Upstream,
 }
 
@@ -141,6 +148,20 @@ fn start(crds: Crds) -> TestEnv {
         rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
             .unwrap();
     let srv_cert = srv_params.signed_by(&srv_key, &ca).unwrap();
+    let plane_certs = plane::certs(&dir, &ca);
+    // Karmada's own Cluster API and webhook, when the upstream binaries are here.
+    let aggregated = karmada::shared_bin("karmada-aggregated-apiserver");
+    let webhook = karmada::shared_bin("karmada-webhook");
+    let real_karmada = aggregated.is_some() && webhook.is_some();
+    if !real_karmada {
+        assert!(
+            std::env::var_os("CI").is_none_or(|v| v.is_empty()),
+            "CI is set but ../shared/karmada/bin lacks karmada-aggregated-apiserver or karmada-webhook"
+        );
+        eprintln!(
+            "note: ../shared/karmada/bin not found: the test server serves a Cluster CRD stand-in and runs no webhook"
+        );
+    }
     let sa_key = rcgen::KeyPair::generate().unwrap();
     write(&dir.join("ca.crt"), &ca.pem());
     write(&dir.join("server.crt"), &srv_cert.pem());
@@ -215,6 +236,7 @@ fn start(crds: Crds) -> TestEnv {
         .args(["--service-cluster-ip-range", "10.0.0.0/24"])
         .args(["--disable-admission-plugins", "ServiceAccount"])
         .args(["--cert-dir", &p("certs")])
+        .args(plane::aggregation_flags(&plane_certs, &dir.join("ca.crt")))
         .stdout(Stdio::null())
         .stderr(log("kube-apiserver.log"))
         .spawn()
@@ -268,16 +290,71 @@ fn start(crds: Crds) -> TestEnv {
         ca_pem,
         client_cert_pem,
         client_key_pem,
+        real_karmada,
+        etcd_url: etcd_url.clone(),
     };
 
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async {
+    let components = rt.block_on(async {
         env.wait_ready().await;
-        env.install(crds).await;
+        let client = env.admin().await;
+        env.install_crds(crds).await;
+        let mut components = Vec::new();
+        if let (Some(aa), Some(wh)) = (&aggregated, &webhook) {
+            components.push(
+                plane::start_cluster_api(
+                    aa,
+                    &env.dir,
+                    &env.kubeconfig,
+                    &env.etcd_url,
+                    &plane_certs,
+                    &env.ca_pem,
+                    &client,
+                )
+                .await,
+            );
+            components.push(
+                plane::start_webhook(
+                    wh,
+                    &env.dir,
+                    &env.kubeconfig,
+                    &plane_certs,
+                    &env.ca_pem,
+                    &karmada::shared_dir()
+                        .expect("the binaries were found")
+                        .join("bin/webhook-configuration.yaml"),
+                    &client,
+                )
+                .await,
+            );
+        }
+        env.install_rbac().await;
+        components
     });
+    // The plane's components end with this test binary, as the servers do.
+    let pids: Vec<String> = components
+        .iter()
+        .map(|c| c.child.id().to_string())
+        .collect();
+    if !pids.is_empty() {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {pids} 2>/dev/null; \
+                 sleep 2; kill -9 {pids} 2>/dev/null",
+                me = std::process::id(),
+                pids = pids.join(" ")
+            ))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start watchdog");
+    }
+    std::mem::forget(components);
     env
 }
 
@@ -371,15 +448,19 @@ impl TestEnv {
         }
     }
 
-    async fn install(&self, set: Crds) {
+    async fn install_crds(&self, set: Crds) {
         let client = self.admin().await;
-        let wanted = match set {
-            Crds::Tool => karmadactl::api::crd::all(),
-            Crds::Upstream => karmadactl::api::crd::all()
+        // Without Karmada's Cluster API (away from CI only), the tool's CRD stands in.
+        let stand_in = karmadactl::api::crd::all()
+            .into_iter()
+            .filter(|c| c.spec.names.kind == "Cluster" && !self.real_karmada);
+        let wanted: Vec<CustomResourceDefinition> = match set {
+            Crds::Tool => karmadactl::api::crd::all()
                 .into_iter()
-                .filter(|c| c.spec.names.kind == "Cluster")
-                .chain(karmada::upstream_crds())
+                .filter(|c| c.spec.names.kind != "Cluster")
+                .chain(stand_in)
                 .collect(),
+            Crds::Upstream => stand_in.chain(karmada::upstream_crds()).collect(),
         };
         let crds: Api<CustomResourceDefinition> = Api::all(client.clone());
         for crd in wanted.clone() {
@@ -413,6 +494,10 @@ impl TestEnv {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
+    }
+
+    async fn install_rbac(&self) {
+        let client = self.admin().await;
         let role: ClusterRole = serde_json::from_value(serde_json::json!({
             "metadata": {"name": "karmadactl-test-view"},
             "rules": [{
