@@ -303,7 +303,11 @@ async fn each_switch_off_in_turn_and_all_on() {
     );
     assert_eq!(
         setting(&doc, "enable-no-execute-taint-eviction")["source"],
-        "upstream default (--host-kubeconfig reads the real flags)"
+        "upstream default"
+    );
+    assert_eq!(
+        doc["components"][0]["source"],
+        "flags, else upstream defaults (--host-kubeconfig reads the real flags)"
     );
 
     // Nothing where the doctor looks: both components unknown, each a finding that says

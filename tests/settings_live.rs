@@ -219,6 +219,26 @@ async fn remembered_settings_drive_every_prediction_of_their_context_only() {
         "deploy/karmada-system/karmada-controller-manager (container karmada-controller-manager)"
     );
 
+    // The report's header prints times in whole seconds, however precise the clock.
+    let (stdout, _, _) = run("admin", &["dry-run", "--cluster", "rs-m1"]);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("Scenario: rs-m1 gets cluster.karmada.io/not-ready:NoExecute at "),
+        "{stdout}"
+    );
+    let stamp = first
+        .split(" at ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap();
+    assert!(stamp.ends_with('Z') && !stamp.contains('.'), "{first}");
+    assert!(
+        stdout.contains("Remembered: context admin; discovered "),
+        "{stdout}"
+    );
+
     // By hand: set, see it, forget it.
     let (_, stderr, code) = run(
         "admin",

@@ -91,6 +91,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
                 .map(|s| format!("snapshot header ({s})"))
                 .unwrap_or_else(|| "snapshot header".into()),
             Origin::Default if host.is_some() && short => "not set: upstream default".into(),
+            Origin::Default if short => "upstream default".into(),
             Origin::Default if host.is_some() => {
                 format!("upstream default (not set on {})", on_host(flag))
             }

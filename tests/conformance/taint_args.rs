@@ -12,7 +12,7 @@
 //! - D4: the result words are `tainted`/`untainted`/`unchanged` by what changed
 //!   (upstream says `modified` with `--overwrite` or when adding and removing, and its
 //!   length test can say `untainted` for an addition);
-//! - D5: as an identical addition is no conflict (D1), a command that also removes a
+//! - D7: as an identical addition is no conflict (D1), a command that also removes a
 //!   taint that is not there fails with `not found` (upstream: the `--overwrite` error,
 //!   which it checks first).
 //!
@@ -201,7 +201,7 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
                 .ok_or_else(|| format!("upstream: {error}; we accept a change that is not D1"))
         }
         (Some("update"), Ours::Rejected(_)) if error.contains("--overwrite is false") => Ok(()),
-        // D5: every clash is identical (D1), so our error is upstream's next one.
+        // D7: every clash is identical (D1), so our error is upstream's next one.
         (Some("update"), Ours::Update(EditError::NotFound { removals, .. }))
             if error.contains("--overwrite is false") =>
         {
@@ -216,7 +216,7 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
                     Ok(())
                 }
                 other => Err(format!(
-                    "upstream: {error}; we: not found {removals:?} (not D5: {other:?})"
+                    "upstream: {error}; we: not found {removals:?} (not D7: {other:?})"
                 )),
             }
         }
