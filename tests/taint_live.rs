@@ -638,3 +638,70 @@ async fn a_slow_read_is_repeated_after_the_request_timeout() {
     );
     assert_eq!(taint_specs(&client, "slow-1").await, ["k:NoSchedule"]);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_noexecute_taint_gets_the_servers_time_added() {
+    // The tool sends a new NoExecute taint without timeAdded: Karmada's Cluster API
+    // stamps it with the control plane's clock, and the report shows what it stored.
+    let env = support::env();
+    let client = env.admin().await;
+    create_cluster(
+        &client,
+        "ta-srv",
+        json!({}),
+        json!({"taints": [{"key": "old", "effect": "NoExecute", "timeAdded": "2026-01-01T00:00:00Z"}]}),
+    )
+    .await;
+    let proxy = Proxy::start(env);
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "ta-srv",
+            "outage:NoExecute",
+            "--yes",
+            "-o",
+            "json",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let sent: Vec<serde_json::Value> = proxy
+        .sent
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(line, _)| line.starts_with("PATCH ") && line.contains("/clusters/ta-srv"))
+        .map(|(_, body)| serde_json::from_str(body).unwrap())
+        .collect();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let taints = sent[0]["spec"]["taints"].as_array().unwrap();
+    let new = taints.iter().find(|t| t["key"] == "outage").unwrap();
+    assert!(new.get("timeAdded").is_none(), "sent {new}");
+    let old = taints.iter().find(|t| t["key"] == "old").unwrap();
+    assert_eq!(
+        old["timeAdded"], "2026-01-01T00:00:00Z",
+        "a present taint keeps its own"
+    );
+    let stored = cluster_json(&client, "ta-srv").await;
+    let stored_new = stored["spec"]["taints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == "outage")
+        .unwrap()
+        .clone();
+    if env.real_karmada {
+        assert!(stored_new["timeAdded"].is_string(), "{stored_new}");
+    }
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let reported = doc["items"][0]["taints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == "outage")
+        .unwrap()
+        .clone();
+    assert_eq!(reported["timeAdded"], stored_new["timeAdded"], "{doc:#}");
+}

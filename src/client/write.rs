@@ -33,6 +33,9 @@ pub struct WriteOutcome<T> {
     pub written: bool,
     /// Conflicts met (and retried) on the way.
     pub conflicts: u32,
+    /// The object as the server answered the accepted patch (what it stored, its own
+    /// mutations included: e.g. the `timeAdded` Karmada's Cluster API stamps).
+    pub stored: Option<Value>,
 }
 
 /// Run `decide` on fresh reads of `name` until its patch is accepted without conflict.
@@ -48,7 +51,7 @@ pub async fn patch_with_retry<K, T, E>(
     mut decide: impl FnMut(&K) -> std::result::Result<Plan<T>, E>,
 ) -> Result<std::result::Result<WriteOutcome<T>, E>>
 where
-    K: Resource + Clone + DeserializeOwned + std::fmt::Debug,
+    K: Resource + Clone + DeserializeOwned + serde::Serialize + std::fmt::Debug,
 {
     // `.../clusters` -> `cluster "NAME"`, for messages.
     let plural = api.resource_url().rsplit('/').next().unwrap_or("object");
@@ -98,6 +101,7 @@ where
                     decision,
                     written,
                     conflicts,
+                    stored: None,
                 }));
             }
             Ok(Plan::Patch(p, d)) => (p, d),
@@ -107,11 +111,12 @@ where
             json!({ "metadata": { "resourceVersion": resource_version } }),
         );
         let err = match api.patch(name, &params, &Patch::Merge(&patch)).await {
-            Ok(_) => {
+            Ok(stored) => {
                 return Ok(Ok(WriteOutcome {
                     decision,
                     written: true,
                     conflicts,
+                    stored: serde_json::to_value(&stored).ok(),
                 }))
             }
             Err(e) => e,

@@ -106,6 +106,42 @@ pub fn taints_patch(taints: &[Taint]) -> serde_json::Value {
     json!({ "spec": { "taints": list } })
 }
 
+/// The taints to send for the edit of a cluster holding `current`: as edited, except that
+/// a `NoExecute` taint the cluster does not hold yet (key and effect) goes without
+/// `timeAdded`, which Karmada's Cluster API then stamps with the control plane's clock
+/// (`pkg/apis/cluster/mutation`: only where it is unset), so no client clock starts a
+/// toleration early or late. Taints already there keep theirs.
+pub fn to_send(current: &[Taint], edited: &[Taint]) -> Vec<Taint> {
+    edited
+        .iter()
+        .map(|t| {
+            let held = current
+                .iter()
+                .any(|c| c.key == t.key && c.effect == t.effect);
+            let mut t = t.clone();
+            if !held && t.effect == "NoExecute" {
+                t.time_added = None;
+            }
+            t
+        })
+        .collect()
+}
+
+/// The edit as the server stored it: its taints from the server's answer (the
+/// `timeAdded` it stamped), when there is one.
+fn as_stored(mut e: TaintEdit, stored: Option<&serde_json::Value>) -> TaintEdit {
+    let taints = stored
+        .map(|s| s["spec"]["taints"].clone())
+        .and_then(|t| match t {
+            serde_json::Value::Null => Some(Vec::new()),
+            t => serde_json::from_value::<Vec<Taint>>(t).ok(),
+        });
+    if let Some(taints) = taints {
+        e.taints = taints;
+    }
+    e
+}
+
 /// Carry out `plans`: nothing is sent with [`DryRun::Client`]; otherwise each changed
 /// cluster is patched (with `dryRun=All` for [`DryRun::Server`]), its edit recomputed
 /// with `edit` on every re-read. `on_done` is called as each cluster ends. Once `stop` is
@@ -160,7 +196,7 @@ pub async fn apply(
             if e.outcome == EditOutcome::Unchanged {
                 Plan::Keep(e)
             } else {
-                Plan::Patch(taints_patch(&e.taints), e)
+                Plan::Patch(taints_patch(&to_send(c.taints(), &e.taints)), e)
             }
         })
     };
@@ -173,7 +209,7 @@ pub async fn apply(
     let written = write_all(cp, targets, &decide, control, &done).await;
     for o in written {
         let result = match o.ended {
-            Ended::Done(w) => Ok((w.decision, w.written)),
+            Ended::Done(w) => Ok((as_stored(w.decision, w.stored.as_ref()), w.written)),
             Ended::Refused(e) => Err(e.to_string()),
             Ended::Failed(e) => Err(e.message),
             Ended::NotStarted => Err(super::write::NOT_STARTED.into()),

@@ -89,7 +89,7 @@ pub async fn write_all<K, T, E>(
     on_done: &(dyn Fn(&ObjectOutcome<T, E>) + Sync),
 ) -> Vec<ObjectOutcome<T, E>>
 where
-    K: Resource + Clone + DeserializeOwned + std::fmt::Debug,
+    K: Resource + Clone + DeserializeOwned + serde::Serialize + std::fmt::Debug,
 {
     let interval = control
         .rate

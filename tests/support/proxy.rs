@@ -154,6 +154,8 @@ pub struct Proxy {
     pub injected: Arc<Mutex<Vec<String>>>,
     /// When each request of `seen` arrived.
     arrived: Arc<Mutex<Vec<std::time::Instant>>>,
+    /// The body of every forwarded write, as "METHOD path?query" and the body's text.
+    pub sent: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 /// What the connection handler shares.
@@ -164,6 +166,7 @@ struct Shared {
     seen: Arc<Mutex<Vec<String>>>,
     injected: Arc<Mutex<Vec<String>>>,
     arrived: Arc<Mutex<Vec<std::time::Instant>>>,
+    sent: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 impl Proxy {
@@ -178,6 +181,7 @@ impl Proxy {
             seen: Arc::default(),
             injected: Arc::default(),
             arrived: Arc::default(),
+            sent: Arc::default(),
         };
         let kubeconfig_path = env.kubeconfig.clone();
         let for_server = shared.clone();
@@ -213,6 +217,7 @@ impl Proxy {
             seen: shared.seen,
             injected: shared.injected,
             arrived: shared.arrived,
+            sent: shared.sent,
         }
     }
 
@@ -435,6 +440,13 @@ async fn handle(
         .await
         .map(|b| b.to_bytes())
         .unwrap_or_default();
+    if !bytes.is_empty() {
+        shared
+            .sent
+            .lock()
+            .unwrap()
+            .push((line.clone(), String::from_utf8_lossy(&bytes).into_owned()));
+    }
     let mut forward = http::Request::builder().method(parts.method).uri(path);
     for (name, value) in parts.headers.iter() {
         if name != http::header::HOST {
