@@ -86,6 +86,12 @@ impl Karmada {
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
 static KARMADA: OnceLock<Karmada> = OnceLock::new();
 
+/// The control plane with upstream's CRDs (the one the controllers run on), without
+/// starting the controllers.
+pub fn upstream_env() -> &'static TestEnv {
+    started(&ENV, Crds::Upstream)
+}
+
 /// The controllers, started on first use, with `controllers` as the controller-manager's
 /// `--controllers` (the first call decides); `None` when the binaries are absent (away
 /// from CI).

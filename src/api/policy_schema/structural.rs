@@ -17,6 +17,11 @@ pub struct SchemaError {
 }
 
 impl SchemaError {
+    /// Whether the value has the wrong JSON type (a string where a number goes, ...).
+    pub fn is_type_error(&self) -> bool {
+        self.detail.contains(": must be of type ")
+    }
+
     /// The path as kube-apiserver 1.20 prints it: list indices left out
     /// (`spec.taints.key`).
     pub fn path_without_indices(&self) -> String {

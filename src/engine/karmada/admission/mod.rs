@@ -17,7 +17,7 @@ mod validate;
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::api::policy_schema::go_json::GoVal;
 use crate::api::policy_schema::structural::{self, SchemaError};
@@ -309,6 +309,24 @@ pub fn server(
     let mut defaulted = spec.clone();
     structural::prune(schema, &mut defaulted);
     structural::apply_defaults(schema, &mut defaulted);
+    // A value of the wrong JSON type never reaches the schema check on a real plane:
+    // karmada-webhook's mutation fails to decode it into its Go struct first (400, Go's
+    // "json: cannot unmarshal ..."). Rejected here with the schema's type rule, which
+    // names the same field (the words differ: docs/semantics.md).
+    if mutate(kind, namespace, &json!({})).is_some() {
+        let wrong_type: Vec<SchemaError> = structural::validate(schema, &defaulted, "spec")
+            .into_iter()
+            .filter(SchemaError::is_type_error)
+            .collect();
+        if !wrong_type.is_empty() {
+            return ServerAnswer {
+                admitted: defaulted.clone(),
+                defaulted,
+                schema: wrong_type,
+                verdict: None,
+            };
+        }
+    }
     let mut admitted = mutate(kind, namespace, &defaulted).unwrap_or_else(|| defaulted.clone());
     structural::prune(schema, &mut admitted);
     structural::apply_defaults(schema, &mut admitted);
