@@ -72,7 +72,57 @@ pub struct Karmada {
     pub env: &'static TestEnv,
     /// `karmada-controller-manager.log`, `karmada-scheduler.log` live here.
     pub dir: PathBuf,
+    /// Member clusters, registered in Push mode (none unless asked for).
+    pub members: Vec<super::members::Member>,
+    /// The controller-manager's flags (beyond kubeconfig, controllers and ports).
+    pub flags: Vec<String>,
 }
+
+/// How to run the controllers.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The controller-manager's `--controllers`.
+    pub controllers: String,
+    /// Member clusters to start and register before the controllers (`member1`, ...).
+    pub members: usize,
+    /// Flags replacing the defaults of [`DEFAULT_FLAGS`] with the same name.
+    pub flags: Vec<String>,
+    /// The controller-manager binary, relative to `../shared/karmada/bin` (another
+    /// release: `v1.17.4/karmada-controller-manager`).
+    pub controller_manager: String,
+}
+
+impl Options {
+    /// The controllers of `controllers`, no member, default flags, master's binary.
+    pub fn new(controllers: &str) -> Options {
+        Options {
+            controllers: controllers.into(),
+            members: 0,
+            flags: Vec::new(),
+            controller_manager: "karmada-controller-manager".into(),
+        }
+    }
+}
+
+/// The controller-manager's flags unless [`Options::flags`] sets them: failover on,
+/// a 60 s graceful timeout, upstream's pace, and monitor grace periods long enough that
+/// the cluster controller leaves alone the conditions a test writes by hand.
+pub const DEFAULT_FLAGS: &[&str] = &[
+    "--feature-gates=Failover=true",
+    "--enable-taint-manager=true",
+    "--enable-no-execute-taint-eviction=true",
+    "--graceful-eviction-timeout=60s",
+    "--resource-eviction-rate=0.5",
+    "--cluster-monitor-period=5s",
+    "--cluster-monitor-grace-period=87600h",
+    "--cluster-startup-grace-period=87600h",
+    "--leader-elect=false",
+    "--metrics-bind-address=0",
+];
+
+/// The controllers that run a plane with member clusters (Works pushed, status
+/// collected), besides the taint manager, graceful eviction and ClusterTaintPolicies.
+pub const WITH_MEMBERS: &str = "cluster,clusterStatus,binding,bindingStatus,execution,workStatus,namespace,gracefulEviction,clustertaintpolicy";
 
 impl Karmada {
     /// The tail of a controller's log, for failures.
@@ -96,11 +146,16 @@ pub fn upstream_env() -> &'static TestEnv {
 /// `--controllers` (the first call decides); `None` when the binaries are absent (away
 /// from CI).
 pub fn karmada(controllers: &str) -> Option<&'static Karmada> {
+    karmada_with(Options::new(controllers))
+}
+
+/// The controllers as `options` say, started on first use (the first call decides);
+/// `None` when the binaries are absent (away from CI).
+pub fn karmada_with(options: Options) -> Option<&'static Karmada> {
     let dir = shared_dir()?;
-    let controllers = controllers.to_string();
     Some(KARMADA.get_or_init(move || {
         let env = started(&ENV, Crds::Upstream);
-        std::thread::spawn(move || start(env, &dir, &controllers))
+        std::thread::spawn(move || start(env, &dir, &options))
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e))
     }))
@@ -115,39 +170,45 @@ fn free_port() -> u16 {
 }
 
 #[allow(clippy::zombie_processes)]
-fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
+fn start(env: &'static TestEnv, shared: &Path, options: &Options) -> Karmada {
+    let controllers = options.controllers.as_str();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async {
+    let members = rt.block_on(async {
         let client = env.admin().await;
-        let api: Api<Namespace> = Api::all(client);
+        let api: Api<Namespace> = Api::all(client.clone());
         for ns in ["karmada-system", "karmada-cluster"] {
             let n: Namespace =
                 serde_json::from_value(serde_json::json!({"metadata": {"name": ns}})).unwrap();
             let _ = api.create(&PostParams::default(), &n).await;
         }
+        // Members one at a time, each waited for, then registered.
+        let mut members = Vec::new();
+        for i in 1..=options.members {
+            let m = super::members::start_member(&format!("member{i}"), &env.dir).await;
+            super::members::register(&client, &m).await;
+            members.push(m);
+        }
+        members
     });
+    // The flags: the defaults, each replaced by an option's flag of the same name.
+    let name_of = |f: &str| f.split('=').next().unwrap_or(f).to_string();
+    let mut flags: Vec<String> = DEFAULT_FLAGS
+        .iter()
+        .filter(|d| !options.flags.iter().any(|f| name_of(f) == name_of(d)))
+        .map(|d| d.to_string())
+        .collect();
+    flags.extend(options.flags.iter().cloned());
     let dir = env.dir.clone();
     let kubeconfig = env.kubeconfig.to_str().unwrap().to_string();
     let (cm_port, sched_port) = (free_port(), free_port());
     let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
-    let cm = Command::new(shared.join("bin/karmada-controller-manager"))
+    let cm = Command::new(shared.join("bin").join(&options.controller_manager))
         .arg(format!("--kubeconfig={kubeconfig}"))
         .arg(format!("--controllers={controllers}"))
-        .args([
-            "--feature-gates=Failover=true",
-            "--enable-taint-manager=true",
-            "--enable-no-execute-taint-eviction=true",
-            "--graceful-eviction-timeout=60s",
-            "--resource-eviction-rate=0.5",
-            "--cluster-monitor-period=5s",
-            "--cluster-monitor-grace-period=87600h",
-            "--cluster-startup-grace-period=87600h",
-            "--leader-elect=false",
-            "--metrics-bind-address=0",
-        ])
+        .args(&flags)
         .arg(format!("--health-probe-bind-address=127.0.0.1:{cm_port}"))
         .env("KUBE_FEATURE_WatchListClient", "false")
         .stdout(Stdio::null())
@@ -186,9 +247,11 @@ fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
         .spawn()
         .expect("start watchdog");
 
-    let karmada = Karmada {
+    let mut karmada = Karmada {
         env,
         dir: dir.clone(),
+        members: Vec::new(),
+        flags,
     };
     let deadline = Instant::now() + Duration::from_secs(120);
     let ready = |port: u16| healthz(port);
@@ -220,7 +283,57 @@ fn start(env: &'static TestEnv, shared: &Path, controllers: &str) -> Karmada {
         );
         std::thread::sleep(Duration::from_millis(300));
     }
+    karmada.members = members;
+    if !karmada.members.is_empty() {
+        rt.block_on(karmada.wait_members_ready(deadline));
+    }
     karmada
+}
+
+impl Karmada {
+    /// Wait until every member Cluster is Ready, has complete API enablements and a
+    /// resource summary (the cluster status controller has probed and collected it).
+    async fn wait_members_ready(&self, deadline: Instant) {
+        let client = self.env.admin().await;
+        let api: Api<kube::api::DynamicObject> =
+            Api::all_with(client, &super::fixtures::cluster_resource());
+        for m in &self.members {
+            loop {
+                let c = api.get(&m.name).await.unwrap();
+                let conditions = c.data["status"]["conditions"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                let is_true = |t: &str| {
+                    conditions
+                        .iter()
+                        .any(|c| c["type"] == t && c["status"] == "True")
+                };
+                if is_true("Ready")
+                    && is_true("CompleteAPIEnablements")
+                    && c.data["status"]["resourceSummary"]["allocatable"].is_object()
+                {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "member {} did not become Ready in Karmada: {}\n--- controller-manager\n{}",
+                    m.name,
+                    c.data["status"],
+                    self.log_tail("karmada-controller-manager.log")
+                );
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+
+    /// The member called `name`.
+    pub fn member(&self, name: &str) -> &super::members::Member {
+        self.members
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap_or_else(|| panic!("no member {name}"))
+    }
 }
 
 /// Whether `GET /healthz` on a loopback port answers 200.

@@ -10,6 +10,7 @@
 pub mod fixtures;
 pub mod fleets;
 pub mod karmada;
+pub mod members;
 pub mod plane;
 pub mod proxy;
 pub mod taint_policy_fleet;
@@ -105,7 +106,7 @@ fn assets_dir() -> PathBuf {
     );
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -113,7 +114,7 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn random_token() -> String {
+pub fn random_token() -> String {
     let mut bytes = [0u8; 24];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes))
@@ -135,19 +136,7 @@ fn start(crds: Crds) -> TestEnv {
         .unwrap()
         .keep();
 
-    // Certificates: a CA and a serving certificate for 127.0.0.1/localhost.
-    let ca_key = rcgen::KeyPair::generate().unwrap();
-    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
-    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-    ca_params
-        .distinguished_name
-        .push(rcgen::DnType::CommonName, "karmadactl-test-ca");
-    let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
-    let srv_key = rcgen::KeyPair::generate().unwrap();
-    let srv_params =
-        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
-            .unwrap();
-    let srv_cert = srv_params.signed_by(&srv_key, &ca).unwrap();
+    let ca = server_certs(&dir, "karmadactl-test-ca");
     let plane_certs = plane::certs(&dir, &ca);
     // Karmada's own Cluster API and webhook, when the upstream binaries are here.
     let aggregated = karmada::shared_bin("karmada-aggregated-apiserver");
@@ -162,12 +151,6 @@ fn start(crds: Crds) -> TestEnv {
             "note: ../shared/karmada/bin not found: the test server serves a Cluster CRD stand-in and runs no webhook"
         );
     }
-    let sa_key = rcgen::KeyPair::generate().unwrap();
-    write(&dir.join("ca.crt"), &ca.pem());
-    write(&dir.join("server.crt"), &srv_cert.pem());
-    write(&dir.join("server.key"), &srv_key.serialize_pem());
-    write(&dir.join("sa.key"), &sa_key.serialize_pem());
-    write(&dir.join("sa.pub"), &sa_key.public_key_pem());
 
     let admin_token = random_token();
     let viewer_token = random_token();
@@ -181,66 +164,21 @@ fn start(crds: Crds) -> TestEnv {
         ),
     );
 
-    let (etcd_port, peer_port, api_port) = (free_port(), free_port(), free_port());
-    let etcd_url = format!("http://127.0.0.1:{etcd_port}");
-    let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
-    let etcd = Command::new(assets.join("etcd"))
-        .args(["--data-dir", dir.join("etcd").to_str().unwrap()])
-        .args([
-            "--listen-client-urls",
-            &etcd_url,
-            "--advertise-client-urls",
-            &etcd_url,
-        ])
-        .args([
-            "--listen-peer-urls",
-            &format!("http://127.0.0.1:{peer_port}"),
-        ])
-        .args([
-            "--initial-advertise-peer-urls",
-            &format!("http://127.0.0.1:{peer_port}"),
-        ])
-        .args([
-            "--initial-cluster",
-            &format!("default=http://127.0.0.1:{peer_port}"),
-        ])
-        .stdout(Stdio::null())
-        .stderr(log("etcd.log"))
-        .spawn()
-        .expect("start etcd");
-    let p = |f: &str| dir.join(f).to_str().unwrap().to_string();
-    let apiserver = Command::new(assets.join("kube-apiserver"))
-        .args(["--etcd-servers", &etcd_url])
-        .args([
-            "--bind-address",
-            "127.0.0.1",
-            "--advertise-address",
-            "127.0.0.1",
-        ])
-        .args(["--secure-port", &api_port.to_string(), "--insecure-port=0"])
-        .args([
-            "--tls-cert-file",
-            &p("server.crt"),
-            "--tls-private-key-file",
-            &p("server.key"),
-        ])
-        .args(["--client-ca-file", &p("ca.crt")])
-        .args(["--token-auth-file", &p("tokens.csv")])
-        .args(["--authorization-mode", "RBAC"])
-        .args([
-            "--service-account-issuer",
-            "https://kubernetes.default.svc.cluster.local",
-        ])
-        .args(["--service-account-key-file", &p("sa.pub")])
-        .args(["--service-account-signing-key-file", &p("sa.key")])
-        .args(["--service-cluster-ip-range", "10.0.0.0/24"])
-        .args(["--disable-admission-plugins", "ServiceAccount"])
-        .args(["--cert-dir", &p("certs")])
-        .args(plane::aggregation_flags(&plane_certs, &dir.join("ca.crt")))
-        .stdout(Stdio::null())
-        .stderr(log("kube-apiserver.log"))
-        .spawn()
-        .expect("start kube-apiserver");
+    let (etcd, etcd_url) = spawn_etcd(&assets, &dir);
+    let api_port = free_port();
+    let apiserver = apiserver_command(
+        &assets,
+        &dir,
+        &etcd_url,
+        api_port,
+        &[
+            vec!["--disable-admission-plugins=ServiceAccount".to_string()],
+            plane::aggregation_flags(&plane_certs, &dir.join("ca.crt")),
+        ]
+        .concat(),
+    )
+    .spawn()
+    .expect("start kube-apiserver");
 
     // A watchdog ends both servers and removes the directory when this test binary exits
     // (statics are never dropped, so a Drop impl would not run).
@@ -356,6 +294,114 @@ fn start(crds: Crds) -> TestEnv {
     }
     std::mem::forget(components);
     env
+}
+
+/// A CA (`ca.crt`), a serving certificate for 127.0.0.1/localhost (`server.crt`,
+/// `server.key`) and service-account keys (`sa.key`, `sa.pub`) in `dir`; the CA.
+pub fn server_certs(dir: &Path, ca_name: &str) -> rcgen::CertifiedIssuer<'static, rcgen::KeyPair> {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, ca_name);
+    let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
+    let srv_key = rcgen::KeyPair::generate().unwrap();
+    let srv_params =
+        rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+            .unwrap();
+    let srv_cert = srv_params.signed_by(&srv_key, &ca).unwrap();
+    let sa_key = rcgen::KeyPair::generate().unwrap();
+    write(&dir.join("ca.crt"), &ca.pem());
+    write(&dir.join("server.crt"), &srv_cert.pem());
+    write(&dir.join("server.key"), &srv_key.serialize_pem());
+    write(&dir.join("sa.key"), &sa_key.serialize_pem());
+    write(&dir.join("sa.pub"), &sa_key.public_key_pem());
+    ca
+}
+
+/// Start an etcd with its data in `dir/etcd`, logging to `dir/etcd.log`; it and its URL.
+pub fn spawn_etcd(assets: &Path, dir: &Path) -> (std::process::Child, String) {
+    let (etcd_port, peer_port) = (free_port(), free_port());
+    let etcd_url = format!("http://127.0.0.1:{etcd_port}");
+    let child = Command::new(assets.join("etcd"))
+        .args(["--data-dir", dir.join("etcd").to_str().unwrap()])
+        .args([
+            "--listen-client-urls",
+            &etcd_url,
+            "--advertise-client-urls",
+            &etcd_url,
+        ])
+        .args([
+            "--listen-peer-urls",
+            &format!("http://127.0.0.1:{peer_port}"),
+        ])
+        .args([
+            "--initial-advertise-peer-urls",
+            &format!("http://127.0.0.1:{peer_port}"),
+        ])
+        .args([
+            "--initial-cluster",
+            &format!("default=http://127.0.0.1:{peer_port}"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("etcd.log")).unwrap())
+        .spawn()
+        .expect("start etcd");
+    (child, etcd_url)
+}
+
+/// The kube-apiserver command for a server whose certificates and `tokens.csv` are in
+/// `dir` (see [`server_certs`]), on `etcd_url`, serving on `port`, logging to
+/// `dir/kube-apiserver.log` (appended: a restart keeps the earlier log).
+pub fn apiserver_command(
+    assets: &Path,
+    dir: &Path,
+    etcd_url: &str,
+    port: u16,
+    extra: &[String],
+) -> Command {
+    let p = |f: &str| dir.join(f).to_str().unwrap().to_string();
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("kube-apiserver.log"))
+        .unwrap();
+    let mut cmd = Command::new(assets.join("kube-apiserver"));
+    cmd.args(["--etcd-servers", etcd_url])
+        .args([
+            "--bind-address",
+            "127.0.0.1",
+            "--advertise-address",
+            "127.0.0.1",
+        ])
+        .args(["--secure-port", &port.to_string(), "--insecure-port=0"])
+        .args([
+            "--tls-cert-file",
+            &p("server.crt"),
+            "--tls-private-key-file",
+            &p("server.key"),
+        ])
+        .args(["--client-ca-file", &p("ca.crt")])
+        .args(["--token-auth-file", &p("tokens.csv")])
+        .args(["--authorization-mode", "RBAC"])
+        .args([
+            "--service-account-issuer",
+            "https://kubernetes.default.svc.cluster.local",
+        ])
+        .args(["--service-account-key-file", &p("sa.pub")])
+        .args(["--service-account-signing-key-file", &p("sa.key")])
+        .args(["--service-cluster-ip-range", "10.0.0.0/24"])
+        .args(["--cert-dir", &p("certs")])
+        .args(extra)
+        .stdout(Stdio::null())
+        .stderr(log);
+    cmd
+}
+
+/// The directory of the test binaries (etcd, kube-apiserver).
+pub fn assets() -> PathBuf {
+    assets_dir()
 }
 
 /// A kubeconfig with contexts `admin` (system:masters) and `viewer` (read-only).

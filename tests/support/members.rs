@@ -1,0 +1,347 @@
+//! Member clusters of the test plane: each a kube-apiserver on its own etcd, with its own
+//! CA and an admin token, registered with Karmada in Push mode the way `karmadactl join`
+//! registers a cluster (a Secret with the token and CA, a Cluster with the endpoint). A
+//! few Nodes with status give it a real resource summary, and a status writer plays the
+//! kubelet and the workload controllers (nothing else runs on a bare member): every
+//! Deployment, StatefulSet and Job gets the status a healthy one would have, so Karmada's
+//! interpreter reports it Healthy.
+//!
+//! A test can stop a member hard ([`Member::kill`]: connections refused), freeze it
+//! ([`Member::freeze`]: no answer, connections hang) and bring it back with its data
+//! ([`Member::restart`], [`Member::thaw`]).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use futures::{StreamExt, TryStreamExt};
+use k8s_openapi::api::apps::v1::{Deployment, StatefulSet};
+use k8s_openapi::api::batch::v1::Job;
+use k8s_openapi::api::core::v1::{Node, Secret};
+use kube::api::{Api, Patch, PatchParams, PostParams};
+use kube::config::{KubeConfigOptions, Kubeconfig};
+use kube::runtime::{watcher, WatchStreamExt};
+use kube::{Client, Config};
+use serde_json::json;
+
+use super::{apiserver_command, assets, free_port, random_token, server_certs, spawn_etcd};
+
+/// One member cluster.
+pub struct Member {
+    pub name: String,
+    pub dir: PathBuf,
+    /// `https://127.0.0.1:PORT`.
+    pub server: String,
+    pub port: u16,
+    pub token: String,
+    pub ca_pem: String,
+    /// A kubeconfig for the member (context `member`, its admin token).
+    pub kubeconfig: PathBuf,
+    etcd_url: String,
+    apiserver: Mutex<Child>,
+}
+
+impl Member {
+    fn spawn_apiserver(dir: &Path, etcd_url: &str, port: u16) -> Child {
+        apiserver_command(
+            &assets(),
+            dir,
+            etcd_url,
+            port,
+            &["--disable-admission-plugins=ServiceAccount,TaintNodesByCondition".to_string()],
+        )
+        .spawn()
+        .expect("start a member kube-apiserver")
+    }
+
+    /// Record the processes to end with the test binary.
+    fn write_pids(&self, etcd: u32) {
+        let api = self.apiserver.lock().unwrap().id();
+        std::fs::write(self.dir.join("pids"), format!("{etcd} {api}")).unwrap();
+    }
+
+    /// A client of the member, bound to the caller's runtime.
+    pub async fn client(&self) -> Client {
+        let kc = Kubeconfig::read_from(&self.kubeconfig).unwrap();
+        let mut config = Config::from_custom_kubeconfig(kc, &KubeConfigOptions::default())
+            .await
+            .unwrap();
+        config.read_timeout = Some(Duration::from_secs(10));
+        config.connect_timeout = Some(Duration::from_secs(5));
+        Client::try_from(config).unwrap()
+    }
+
+    /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused.
+    pub fn kill(&self) {
+        let mut child = self.apiserver.lock().unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    /// Freeze the member's kube-apiserver (SIGSTOP): it accepts connections and never
+    /// answers, a black hole.
+    pub fn freeze(&self) {
+        signal(self.apiserver.lock().unwrap().id(), "STOP");
+    }
+
+    /// Resume a frozen member (SIGCONT).
+    pub fn thaw(&self) {
+        signal(self.apiserver.lock().unwrap().id(), "CONT");
+    }
+
+    /// Start a killed member again, on the same port with the same data.
+    pub fn restart(&self) {
+        let etcd = std::fs::read_to_string(self.dir.join("pids"))
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        *self.apiserver.lock().unwrap() =
+            Self::spawn_apiserver(&self.dir, &self.etcd_url, self.port);
+        self.write_pids(etcd);
+    }
+
+    /// Wait until the member's `/readyz` answers `ok`.
+    pub async fn wait_ready(&self, secs: u64) {
+        let client = self.client().await;
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let req = http::Request::get("/readyz").body(Vec::new()).unwrap();
+            match client.request_text(req).await {
+                Ok(body) if body.trim() == "ok" => return,
+                _ => {
+                    assert!(
+                        Instant::now() < deadline,
+                        "member {} not ready in {secs} s\n{}",
+                        self.name,
+                        super::plane::tail(&self.dir.join("kube-apiserver.log"), 30)
+                    );
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+            }
+        }
+    }
+}
+
+fn signal(pid: u32, sig: &str) {
+    let status = Command::new("kill")
+        .args([format!("-{sig}"), pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill -{sig} {pid} failed");
+}
+
+/// Start member `name` under `root` and make it look like a cluster with nodes.
+pub async fn start_member(name: &str, root: &Path) -> Member {
+    let dir = root.join(format!("member-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ca = server_certs(&dir, &format!("{name}-ca"));
+    let token = random_token();
+    std::fs::write(
+        dir.join("tokens.csv"),
+        format!("{token},member-admin,uid-member-admin,\"system:masters\"\n"),
+    )
+    .unwrap();
+    let (etcd, etcd_url) = spawn_etcd(&assets(), &dir);
+    let port = free_port();
+    let apiserver = Member::spawn_apiserver(&dir, &etcd_url, port);
+    let server = format!("https://127.0.0.1:{port}");
+    let ca_pem = ca.pem();
+    let kubeconfig = dir.join("kubeconfig");
+    std::fs::write(
+        &kubeconfig,
+        format!(
+            "apiVersion: v1\nkind: Config\nclusters:\n- name: m\n  cluster:\n    server: {server}\n    certificate-authority-data: {}\n\
+             users:\n- name: admin\n  user:\n    token: {token}\ncontexts:\n- name: member\n  context: {{cluster: m, user: admin}}\ncurrent-context: member\n",
+            base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &ca_pem)
+        ),
+    )
+    .unwrap();
+    let member = Member {
+        name: name.to_string(),
+        dir: dir.clone(),
+        server,
+        port,
+        token,
+        ca_pem,
+        kubeconfig,
+        etcd_url,
+        apiserver: Mutex::new(apiserver),
+    };
+    member.write_pids(etcd.id());
+    // End the member's processes with this test binary (whatever its apiserver is then).
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; P=$(cat '{pids}'); \
+             kill -CONT $P 2>/dev/null; kill $P 2>/dev/null; sleep 2; kill -9 $P 2>/dev/null",
+            me = std::process::id(),
+            pids = dir.join("pids").display()
+        ))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start watchdog");
+    member.wait_ready(90).await;
+    let client = member.client().await;
+    let nodes: Api<Node> = Api::all(client.clone());
+    for i in 0..2 {
+        let node_name = format!("{name}-node-{i}");
+        let status = json!({
+            "allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"},
+            "capacity": {"cpu": "8", "memory": "32Gi", "pods": "110"},
+            "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
+                            "message": "ready", "lastHeartbeatTime": "2026-11-01T00:00:00Z",
+                            "lastTransitionTime": "2026-11-01T00:00:00Z"}]
+        });
+        let node: Node = serde_json::from_value(json!({
+            "metadata": {"name": node_name},
+            "status": status
+        }))
+        .unwrap();
+        nodes.create(&PostParams::default(), &node).await.unwrap();
+        nodes
+            .patch_status(
+                &node_name,
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"status": status})),
+            )
+            .await
+            .unwrap();
+    }
+    let kc = member.kubeconfig.clone();
+    std::thread::spawn(move || status_writer(&kc));
+    member
+}
+
+/// Register `m` with the Karmada control plane of `client` in Push mode.
+pub async fn register(client: &Client, m: &Member) {
+    let secret: Secret = serde_json::from_value(json!({
+        "metadata": {"name": m.name, "namespace": "karmada-cluster"},
+        "stringData": {"token": m.token, "caBundle": m.ca_pem}
+    }))
+    .unwrap();
+    Api::<Secret>::namespaced(client.clone(), "karmada-cluster")
+        .create(&PostParams::default(), &secret)
+        .await
+        .unwrap();
+    let cluster: kube::api::DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+        "metadata": {"name": m.name},
+        "spec": {"syncMode": "Push", "apiEndpoint": m.server,
+                 "secretRef": {"namespace": "karmada-cluster", "name": m.name}}
+    }))
+    .unwrap();
+    Api::<kube::api::DynamicObject>::all_with(client.clone(), &super::fixtures::cluster_resource())
+        .create(&PostParams::default(), &cluster)
+        .await
+        .unwrap();
+}
+
+/// The kubelet and workload controllers of a bare member, for status only: every
+/// Deployment, StatefulSet and Job gets the status a healthy one has. Runs for the life
+/// of the test binary, riding out the member's restarts.
+fn status_writer(kubeconfig: &Path) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let kc = Kubeconfig::read_from(kubeconfig).unwrap();
+        let mut config = Config::from_custom_kubeconfig(kc, &KubeConfigOptions::default())
+            .await
+            .unwrap();
+        config.read_timeout = Some(Duration::from_secs(60));
+        let client = Client::try_from(config).unwrap();
+        let params = PatchParams::default();
+        let deployments = {
+            let api: Api<Deployment> = Api::all(client.clone());
+            watcher(api, watcher::Config::default())
+                .default_backoff()
+                .applied_objects()
+                .for_each(|d| {
+                    let params = params.clone();
+                    let client = client.clone();
+                    async move {
+                        let Ok(d) = d else { return };
+                        let want = d.spec.replicas.unwrap_or(1);
+                        let generation = d.metadata.generation.unwrap_or(0);
+                        let s = d.status.clone().unwrap_or_default();
+                        let healthy = s.observed_generation == Some(generation)
+                            && s.replicas == Some(want)
+                            && s.ready_replicas.unwrap_or(0) == want
+                            && s.available_replicas.unwrap_or(0) == want
+                            && s.updated_replicas.unwrap_or(0) == want;
+                        if healthy {
+                            return;
+                        }
+                        let api: Api<Deployment> = Api::namespaced(client, d.metadata.namespace.as_deref().unwrap_or("default"));
+                        let patch = json!({"status": {
+                            "observedGeneration": generation, "replicas": want, "updatedReplicas": want,
+                            "readyReplicas": want, "availableReplicas": want,
+                            "conditions": [{"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable"}]
+                        }});
+                        let _ = api
+                            .patch_status(d.metadata.name.as_deref().unwrap_or_default(), &params, &Patch::Merge(&patch))
+                            .await;
+                    }
+                })
+        };
+        let statefulsets = {
+            let api: Api<StatefulSet> = Api::all(client.clone());
+            watcher(api, watcher::Config::default())
+                .default_backoff()
+                .applied_objects()
+                .for_each(|d| {
+                    let params = params.clone();
+                    let client = client.clone();
+                    async move {
+                        let Ok(d) = d else { return };
+                        let want = d.spec.replicas.unwrap_or(1);
+                        let generation = d.metadata.generation.unwrap_or(0);
+                        let s = d.status.clone().unwrap_or_default();
+                        if s.observed_generation == Some(generation) && s.ready_replicas == Some(want) {
+                            return;
+                        }
+                        let api: Api<StatefulSet> = Api::namespaced(client, d.metadata.namespace.as_deref().unwrap_or("default"));
+                        let patch = json!({"status": {
+                            "observedGeneration": generation, "replicas": want, "readyReplicas": want,
+                            "currentReplicas": want, "updatedReplicas": want
+                        }});
+                        let _ = api
+                            .patch_status(d.metadata.name.as_deref().unwrap_or_default(), &params, &Patch::Merge(&patch))
+                            .await;
+                    }
+                })
+        };
+        let jobs = {
+            let api: Api<Job> = Api::all(client.clone());
+            watcher(api, watcher::Config::default())
+                .default_backoff()
+                .applied_objects()
+                .try_for_each(|j| {
+                    let params = params.clone();
+                    let client = client.clone();
+                    async move {
+                        let done = j.status.as_ref().and_then(|s| s.succeeded).unwrap_or(0) > 0;
+                        if !done {
+                            let api: Api<Job> = Api::namespaced(client, j.metadata.namespace.as_deref().unwrap_or("default"));
+                            let patch = json!({"status": {
+                                "succeeded": j.spec.as_ref().and_then(|s| s.completions).unwrap_or(1),
+                                "conditions": [{"type": "Complete", "status": "True"}]
+                            }});
+                            let _ = api
+                                .patch_status(j.metadata.name.as_deref().unwrap_or_default(), &params, &Patch::Merge(&patch))
+                                .await;
+                        }
+                        Ok(())
+                    }
+                })
+        };
+        let _ = futures::join!(deployments, statefulsets, jobs);
+    });
+}
