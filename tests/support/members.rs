@@ -135,6 +135,8 @@ fn signal(pid: u32, sig: &str) {
 }
 
 /// Start member `name` under `root` and make it look like a cluster with nodes.
+// The watchdog outlives the test binary's last wait on purpose.
+#[allow(clippy::zombie_processes)]
 pub async fn start_member(name: &str, root: &Path) -> Member {
     let dir = root.join(format!("member-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
