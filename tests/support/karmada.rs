@@ -171,6 +171,7 @@ fn free_port() -> u16 {
 
 #[allow(clippy::zombie_processes)]
 fn start(env: &'static TestEnv, shared: &Path, options: &Options) -> Karmada {
+    let begun = Instant::now();
     let controllers = options.controllers.as_str();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -287,6 +288,11 @@ fn start(env: &'static TestEnv, shared: &Path, options: &Options) -> Karmada {
     if !karmada.members.is_empty() {
         rt.block_on(karmada.wait_members_ready(deadline));
     }
+    eprintln!(
+        "karmada controllers ready in {:.1} s ({} member(s))",
+        begun.elapsed().as_secs_f64(),
+        karmada.members.len()
+    );
     karmada
 }
 

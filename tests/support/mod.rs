@@ -129,6 +129,7 @@ fn write(path: &Path, text: &str) {
 // The servers outlive every test; the watchdog below ends them when this binary exits.
 #[allow(clippy::zombie_processes)]
 fn start(crds: Crds) -> TestEnv {
+    let started = Instant::now();
     let assets = assets_dir();
     let dir = tempfile::Builder::new()
         .prefix("karmadactl-test-")
@@ -293,6 +294,15 @@ fn start(crds: Crds) -> TestEnv {
             .expect("start watchdog");
     }
     std::mem::forget(components);
+    eprintln!(
+        "test plane ready in {:.1} s ({})",
+        started.elapsed().as_secs_f64(),
+        if env.real_karmada {
+            "kube-apiserver, karmada-aggregated-apiserver, karmada-webhook"
+        } else {
+            "kube-apiserver with a Cluster CRD stand-in"
+        }
+    );
     env
 }
 
