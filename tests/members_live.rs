@@ -226,3 +226,44 @@ async fn drain_and_failback_move_a_real_workload_between_real_members() {
         json!([{"name": "member1", "replicas": 1}, {"name": "member2", "replicas": 2}])
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_can_be_stopped_frozen_and_brought_back_with_its_data() {
+    let Some(k) = karmada_with(Options {
+        members: 3,
+        ..Options::new(WITH_MEMBERS)
+    }) else {
+        return;
+    };
+    let m = k.member("member3");
+    let nodes = |c: kube::Client| async move {
+        Api::<k8s_openapi::api::core::v1::Node>::all(c)
+            .list(&Default::default())
+            .await
+            .map(|l| l.items.len())
+    };
+    assert_eq!(nodes(m.client().await).await.unwrap(), 2);
+    // Killed: connections are refused at once.
+    m.kill();
+    let started = Instant::now();
+    assert!(nodes(m.client().await).await.is_err());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "a refused connection fails fast"
+    );
+    // Back on the same port, with its data.
+    m.restart();
+    m.wait_ready(60).await;
+    assert_eq!(nodes(m.client().await).await.unwrap(), 2);
+    // Frozen: a request hangs until its timeout (the member client's is 10 s).
+    m.freeze();
+    let started = Instant::now();
+    assert!(nodes(m.client().await).await.is_err());
+    assert!(
+        started.elapsed() >= Duration::from_secs(5),
+        "a frozen member does not answer"
+    );
+    m.thaw();
+    m.wait_ready(60).await;
+    assert_eq!(nodes(m.client().await).await.unwrap(), 2);
+}
