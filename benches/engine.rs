@@ -64,6 +64,7 @@ fn engine(c: &mut Criterion) {
             now: now(state),
             until: now(state),
             recover_at: None,
+            recoveries: Vec::new(),
             settings: settings(),
             queue: QueueSettings::default(),
         };

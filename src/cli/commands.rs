@@ -59,11 +59,42 @@ pub struct DryRunArgs {
     #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
     pub at: Option<TimeSpec>,
     /// The tainted clusters recover this long after now (or at this time): evictions
-    /// the queue has not processed by then are dropped.
+    /// the queue has not processed by then are dropped. With --outage: the members
+    /// answer again this long after they stopped (or at this time).
     #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
     pub recover_after: Option<TimeSpec>,
+    /// Members that stop answering (repeatable): the timeline from the failure, through
+    /// Ready, the taints and the evictions, to where the replicas go.
+    #[arg(long = "outage", value_name = "NAME", conflicts_with_all = ["clusters", "selector", "taint"])]
+    pub outages: Vec<String>,
+    /// How they fail: refused (their API server is down), frozen (they never answer),
+    /// agent-down (Pull clusters: karmada-agent or its link is down).
+    #[arg(
+        long,
+        value_name = "MODE",
+        value_enum,
+        default_value_t,
+        requires = "outages"
+    )]
+    pub outage_mode: OutageMode,
+    /// When they stop answering: this long after the reference time, or this RFC 3339
+    /// time, earlier ones included (default: the reference time).
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec, requires = "outages")]
+    pub outage_at: Option<TimeSpec>,
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+/// `--outage-mode` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum OutageMode {
+    /// The member's API server is down: connections are refused.
+    #[default]
+    Refused,
+    /// The member never answers: each probe waits its 32 s timeout.
+    Frozen,
+    /// Pull clusters: karmada-agent (or its link to the control plane) is down.
+    AgentDown,
 }
 
 /// `policy` subcommands.

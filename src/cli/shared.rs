@@ -85,6 +85,34 @@ pub struct ControllerArgs {
     /// Token-bucket size of the rate limiter (default: 100).
     #[arg(long, value_name = "N", help_heading = "Controller settings")]
     pub rate_limiter_bucket_size: Option<i64>,
+    /// How often the cluster-status controller probes each member (default: 10s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_status_update_frequency: Option<Duration>,
+    /// How long probes must fail before a cluster is Ready=False (default: 30s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_failure_threshold: Option<Duration>,
+    /// How long probes must succeed before a cluster is Ready=True again (default: 30s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_success_threshold: Option<Duration>,
+    /// The cluster controller's monitor tick, for Pull clusters' leases (default: 5s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_monitor_period: Option<Duration>,
+    /// How old a Pull cluster's lease may get before Ready=Unknown (default: 40s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_monitor_grace_period: Option<Duration>,
+    /// karmada-agent's lease duration (default: 40s).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration,
+          help_heading = "Health settings")]
+    pub cluster_lease_duration: Option<Duration>,
+    /// karmada-agent's lease renew interval, as a fraction of the duration (default: 0.25).
+    #[arg(long, value_name = "FRACTION", value_parser = values::fraction,
+          help_heading = "Health settings")]
+    pub cluster_lease_renew_interval_fraction: Option<f64>,
     /// Which eviction queue to assume: `upstream` (what karmada-controller-manager runs:
     /// two paced queues of 3 workers) or `proposal` (the failover proposal's queue, which
     /// slows down above the unhealthy threshold and abandons evictions with nowhere to go;

@@ -82,6 +82,7 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             now,
             until: now,
             recover_at: None,
+            recoveries: Vec::new(),
             settings,
             queue,
         },

@@ -263,6 +263,7 @@ fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
         now,
         until: now,
         recover_at: None,
+        recoveries: Vec::new(),
         settings,
         queue,
     })

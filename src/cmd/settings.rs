@@ -11,7 +11,8 @@ use crate::cli::values::{self, FeatureGates};
 use crate::cli::{ControllerArgs, EvictionPurgeMode, QueueModelArg};
 use crate::config::{self, ContextSettings};
 use crate::engine::settings::{
-    ControllerSettings, Origin, Provenance, PurgeMode, QueueModel, QueueSettings, RememberedFrom,
+    ControllerSettings, HealthSettings, Origin, Provenance, PurgeMode, QueueModel, QueueSettings,
+    RememberedFrom,
 };
 use crate::error::{Error, Result};
 use crate::fleet::SourceInfo;
@@ -23,6 +24,8 @@ pub enum Component {
     ControllerManager,
     /// karmada-webhook.
     Webhook,
+    /// karmada-agent (Pull clusters).
+    Agent,
     /// Not a flag of a real component: the failover proposal's model only.
     Proposal,
 }
@@ -88,6 +91,39 @@ pub const SETTINGS: &[(&str, Component, Check)] = &[
             .map(drop)
             .map_err(|e| e.to_string())
     }),
+    (
+        "cluster-status-update-frequency",
+        Component::ControllerManager,
+        |s| values::duration(s).map(drop),
+    ),
+    (
+        "cluster-failure-threshold",
+        Component::ControllerManager,
+        |s| values::duration(s).map(drop),
+    ),
+    (
+        "cluster-success-threshold",
+        Component::ControllerManager,
+        |s| values::duration(s).map(drop),
+    ),
+    (
+        "cluster-monitor-period",
+        Component::ControllerManager,
+        |s| values::duration(s).map(drop),
+    ),
+    (
+        "cluster-monitor-grace-period",
+        Component::ControllerManager,
+        |s| values::duration(s).map(drop),
+    ),
+    ("cluster-lease-duration", Component::Agent, |s| {
+        values::duration(s).map(drop)
+    }),
+    (
+        "cluster-lease-renew-interval-fraction",
+        Component::Agent,
+        |s| values::fraction(s).map(drop),
+    ),
     ("allow-no-execute-taint-policy", Component::Webhook, |s| {
         values::go_bool(s).map(drop)
     }),
@@ -122,6 +158,7 @@ pub struct Layers<'a> {
 pub struct Resolved {
     pub controller: ControllerSettings,
     pub queue: QueueSettings,
+    pub health: HealthSettings,
     pub from: Provenance,
     /// The remembered entry, when any value came from it.
     pub remembered: Option<RememberedFrom>,
@@ -268,6 +305,52 @@ pub fn resolve(
     )? {
         q.rate_limiter.bucket_size = v;
     }
+    let mut h = HealthSettings::default();
+    let signed =
+        |d: Duration| jiff::SignedDuration::try_from(d).unwrap_or(jiff::SignedDuration::MAX);
+    for (flag, given, slot) in [
+        (
+            "cluster-status-update-frequency",
+            args.cluster_status_update_frequency,
+            &mut h.status_update_frequency,
+        ),
+        (
+            "cluster-failure-threshold",
+            args.cluster_failure_threshold,
+            &mut h.failure_threshold,
+        ),
+        (
+            "cluster-success-threshold",
+            args.cluster_success_threshold,
+            &mut h.success_threshold,
+        ),
+        (
+            "cluster-monitor-period",
+            args.cluster_monitor_period,
+            &mut h.monitor_period,
+        ),
+        (
+            "cluster-monitor-grace-period",
+            args.cluster_monitor_grace_period,
+            &mut h.monitor_grace_period,
+        ),
+        (
+            "cluster-lease-duration",
+            args.cluster_lease_duration,
+            &mut h.lease_duration,
+        ),
+    ] {
+        if let Some(v) = r.pick(flag, given, values::duration)? {
+            *slot = signed(v);
+        }
+    }
+    if let Some(v) = r.pick(
+        "cluster-lease-renew-interval-fraction",
+        args.cluster_lease_renew_interval_fraction,
+        values::fraction,
+    )? {
+        h.lease_renew_interval_fraction = v;
+    }
     // The webhook's flag is resolved alike, and kept apart from the controller's
     // provenance (reports list the controller's; the doctor and `policy apply` the
     // webhook's).
@@ -293,6 +376,7 @@ pub fn resolve(
     Ok(Resolved {
         controller: c,
         queue: q,
+        health: h,
         from: r.from,
         remembered,
         allow_no_execute_taint_policy: allow.unwrap_or(false),

@@ -127,6 +127,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         now,
         until: now,
         recover_at: None,
+        recoveries: Vec::new(),
         settings: settings.clone(),
         queue: queue.clone(),
     };

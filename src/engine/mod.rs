@@ -35,6 +35,7 @@ pub mod evictions;
 pub mod explain;
 pub mod failback;
 pub mod history;
+pub mod outage;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod queue;

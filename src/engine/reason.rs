@@ -116,6 +116,17 @@ pub enum ReasonCode {
     AbortRefusedCordoned,
     AbortRefusedDirectly,
     AbortClusterCordoned,
+    // The health pipeline (an outage scenario).
+    HealthProbesFailed,
+    HealthLeaseExpired,
+    HealthRecoveredInTime,
+    HealthProbesSucceeded,
+    HealthAgentBack,
+    OutageNoNoexecutePolicy,
+    OutageOldCopyDirectly,
+    OutageOldCopyNever,
+    OutageOldCopyGracefully,
+    OutageCapacityDip,
     // failback.
     FailbackGateNotReady,
     FailbackGateNotStable,

@@ -231,3 +231,84 @@ impl LimiterOptions {
         }
     }
 }
+
+/// The flags that decide how fast Karmada notices a member that stopped answering (and
+/// one that answers again): karmada-controller-manager's cluster-status controller and
+/// cluster monitor, and karmada-agent's lease (Pull clusters). Upstream's defaults.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HealthSettings {
+    /// `--cluster-status-update-frequency` (10 s): the pause after each status sync.
+    pub status_update_frequency: jiff::SignedDuration,
+    /// `--cluster-failure-threshold` (30 s): how long failures last before Ready False.
+    pub failure_threshold: jiff::SignedDuration,
+    /// `--cluster-success-threshold` (30 s): how long successes last before Ready True.
+    pub success_threshold: jiff::SignedDuration,
+    /// `--cluster-monitor-period` (5 s): the cluster controller's monitor tick.
+    pub monitor_period: jiff::SignedDuration,
+    /// `--cluster-monitor-grace-period` (40 s): an unrenewed lease older than this makes
+    /// a Pull cluster's Ready Unknown.
+    pub monitor_grace_period: jiff::SignedDuration,
+    /// karmada-agent's `--cluster-lease-duration` (40 s).
+    pub lease_duration: jiff::SignedDuration,
+    /// karmada-agent's `--cluster-lease-renew-interval-fraction` (0.25).
+    pub lease_renew_interval_fraction: f64,
+}
+
+impl Default for HealthSettings {
+    fn default() -> Self {
+        HealthSettings {
+            status_update_frequency: jiff::SignedDuration::from_secs(10),
+            failure_threshold: jiff::SignedDuration::from_secs(30),
+            success_threshold: jiff::SignedDuration::from_secs(30),
+            monitor_period: jiff::SignedDuration::from_secs(5),
+            monitor_grace_period: jiff::SignedDuration::from_secs(40),
+            lease_duration: jiff::SignedDuration::from_secs(40),
+            lease_renew_interval_fraction: 0.25,
+        }
+    }
+}
+
+impl HealthSettings {
+    /// How often the agent renews its lease: duration × fraction.
+    pub fn lease_renew_interval(&self) -> jiff::SignedDuration {
+        jiff::SignedDuration::from_secs_f64(
+            self.lease_duration.as_secs_f64() * self.lease_renew_interval_fraction,
+        )
+    }
+}
+
+impl Serialize for HealthSettings {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("HealthSettings", 7)?;
+        st.serialize_field(
+            "clusterStatusUpdateFrequencySeconds",
+            &self.status_update_frequency.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterFailureThresholdSeconds",
+            &self.failure_threshold.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterSuccessThresholdSeconds",
+            &self.success_threshold.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterMonitorPeriodSeconds",
+            &self.monitor_period.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterMonitorGracePeriodSeconds",
+            &self.monitor_grace_period.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterLeaseDurationSeconds",
+            &self.lease_duration.as_secs_f64(),
+        )?;
+        st.serialize_field(
+            "clusterLeaseRenewIntervalFraction",
+            &self.lease_renew_interval_fraction,
+        )?;
+        st.end()
+    }
+}

@@ -40,6 +40,8 @@ pub struct Scenario {
     /// When the targets recover (their evicting taints go away), if they do: queued
     /// evictions not processed by then are dropped.
     pub recover_at: Option<Timestamp>,
+    /// When other clusters recover (an outage's member answering again), by name.
+    pub recoveries: Vec<(String, Timestamp)>,
     /// karmada-controller-manager settings assumed.
     pub settings: ControllerSettings,
     /// Eviction-queue settings assumed.
@@ -305,6 +307,7 @@ pub fn faulty_after(
         now,
         until: now,
         recover_at: None,
+        recoveries: Vec::new(),
         settings: ControllerSettings::default(),
         queue: QueueSettings::default(),
     };
@@ -429,9 +432,23 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             if targets.contains(f.cluster.as_str()) {
                 f.recovered_at = scenario.recover_at;
             }
+            if let Some((_, at)) = scenario.recoveries.iter().find(|(c, _)| *c == f.cluster) {
+                f.recovered_at = Some(*at);
+            }
             f
         })
         .collect();
+    // No eviction is due before its cluster carries the evicting taint (a taint an
+    // outage adds later than `now`).
+    let since: HashMap<&str, Timestamp> = faults
+        .iter()
+        .map(|f| (f.cluster.as_str(), f.since))
+        .collect();
+    let due_of = |d: &ClusterDecision| {
+        d.action
+            .due(scenario.now)
+            .map(|due| since.get(d.cluster.as_str()).map_or(due, |s| due.max(*s)))
+    };
     let faulty: Vec<String> = faults.iter().map(|f| f.cluster.clone()).collect();
     let faulty_set: HashSet<&str> = faulty.iter().map(String::as_str).collect();
     let proposal_effects: Vec<String> = clusters
@@ -563,7 +580,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             binding: p.key.clone(),
             cluster: p.decision.cluster.clone(),
             kind: p.binding.kind,
-            due: p.decision.action.due(scenario.now),
+            due: due_of(&p.decision),
             unreadable: p
                 .decision
                 .reasons
@@ -647,7 +664,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
 
     let mut outcomes = Vec::with_capacity(pending.len());
     for p in pending {
-        let due = p.decision.action.due(scenario.now);
+        let due = due_of(&p.decision);
         let mut reasons = Vec::new();
         let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
             None | Some(ItemOutcome::NotEvicted) => (verdict_of_stay(&p.decision), None),

@@ -46,6 +46,7 @@ pub async fn preview(
         now,
         until: now,
         recover_at: None,
+        recoveries: Vec::new(),
         settings,
         queue,
     };

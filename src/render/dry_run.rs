@@ -26,8 +26,21 @@ pub struct DryRunReport<'a> {
     pub settings_source: &'a Provenance,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settings_remembered: Option<&'a RememberedFrom>,
+    /// The outage scenario's timeline (`--outage`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outage: Option<OutageView<'a>>,
     #[serde(flatten)]
     pub simulation: &'a Simulation,
+}
+
+/// The timeline of an outage scenario.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutageView<'a> {
+    /// The health settings it assumed.
+    pub health: &'a crate::engine::settings::HealthSettings,
+    pub clusters: &'a [crate::engine::outage::ClusterTimeline],
+    pub bindings: &'a [crate::engine::outage::BindingTimeline],
 }
 
 /// The scenario as printed.

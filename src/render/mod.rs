@@ -9,6 +9,7 @@ pub mod explain;
 pub mod failback;
 pub mod history;
 pub mod impact;
+pub mod outage;
 pub mod policy;
 pub mod progress;
 pub mod settings;

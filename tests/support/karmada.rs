@@ -333,6 +333,25 @@ impl Karmada {
         }
     }
 
+    /// The controller-manager's flags a prediction of the tool takes (the same names),
+    /// as `--NAME=VALUE` words: what a test passes so that the tool assumes what runs.
+    pub fn prediction_flags(&self) -> Vec<String> {
+        self.flags
+            .iter()
+            .filter(|f| {
+                let name = f
+                    .trim_start_matches("--")
+                    .split('=')
+                    .next()
+                    .unwrap_or_default();
+                karmadactl::cmd::settings::SETTINGS
+                    .iter()
+                    .any(|(n, _, _)| *n == name)
+            })
+            .cloned()
+            .collect()
+    }
+
     /// The member called `name`.
     pub fn member(&self, name: &str) -> &super::members::Member {
         self.members

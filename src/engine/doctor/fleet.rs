@@ -199,6 +199,7 @@ pub(super) fn answer(
             now: input.now,
             until: input.now + HORIZON,
             recover_at: None,
+            recoveries: Vec::new(),
             settings: input.settings.clone(),
             queue: input.queue.clone(),
         },

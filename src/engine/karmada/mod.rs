@@ -13,6 +13,7 @@
 
 pub mod admission;
 pub mod cluster_affinity;
+pub mod cluster_health;
 pub mod cluster_taint_policy;
 pub mod estimator;
 pub mod eviction_queue;

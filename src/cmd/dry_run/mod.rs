@@ -15,8 +15,13 @@ use crate::render::{self, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
 use jiff::Timestamp;
 
+mod outage;
+
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
+    if !args.outages.is_empty() {
+        return outage::run(global, args).await;
+    }
     // Options.
     let format: Format = args.read.output.into();
     let taint = scenario_taint(args.taint.as_ref());
@@ -73,6 +78,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     };
     let scenario = Scenario {
         recover_at,
+        recoveries: Vec::new(),
         taints: if targets.is_empty() {
             vec![]
         } else {
@@ -101,6 +107,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         },
         settings_source: &resolved.from,
         settings_remembered: resolved.remembered.as_ref(),
+        outage: None,
         simulation: &simulation,
     };
     if format.is_structured() {
