@@ -39,12 +39,12 @@ pub enum FailoverCommand {
     /// ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its
     /// failure would move.
     #[command(after_help = DOCTOR_EXAMPLES)]
-    Doctor(DoctorArgs),
+    Doctor(Box<DoctorArgs>),
     /// The controller settings remembered for a kubeconfig context, which every
     /// prediction uses unless a flag says otherwise: view, set, unset, or refresh them
     /// from the components on the host cluster.
     #[command(subcommand)]
-    Settings(SettingsCommand),
+    Settings(Box<SettingsCommand>),
 }
 
 pub(crate) const SETTINGS_EXAMPLES: &str = "\
