@@ -65,6 +65,7 @@ fn engine(c: &mut Criterion) {
             until: now(state),
             recover_at: None,
             recoveries: Vec::new(),
+            replaced: Vec::new(),
             settings: settings(),
             queue: QueueSettings::default(),
         };

@@ -706,3 +706,113 @@ fn each_binding_kind_is_evicted_three_at_once_then_three_every_two_seconds() {
     all.sort_unstable();
     assert_eq!(all, (0..14).map(|i| i * 2).collect::<Vec<i64>>());
 }
+
+/// `examples/mixed-fleet.yaml` with `edit` applied, in a temporary file.
+fn edited_fleet(edit: impl Fn(String) -> String) -> tempfile::NamedTempFile {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/mixed-fleet.yaml"
+    ))
+    .unwrap();
+    let edited = edit(text.clone());
+    assert_ne!(edited, text, "the edit changed nothing");
+    let file = tempfile::Builder::new().suffix(".yaml").tempfile().unwrap();
+    std::fs::write(file.path(), edited).unwrap();
+    file
+}
+
+const EU3_TAINT: &str = "    taints:\n    - key: cluster.karmada.io/not-ready\n      effect: NoExecute\n      timeAdded: '2026-11-22T11:58:00Z'\n";
+
+#[test]
+fn clusters_mid_way_say_where_they_stand() {
+    // eu-3 is Ready False and tainted NoExecute: evicting.
+    let (stdout, _, code) = karmadactl(&[
+        "evictions",
+        "list",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("eu-3: Ready False (ClusterNotReachable) since 11:58:00 (2m ago); cluster.karmada.io/not-ready:NoExecute since 11:58:00 (2m ago); the taint manager evicts"), "{stdout}");
+    let doc = json(&[
+        "evictions",
+        "list",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "-o",
+        "json",
+    ]);
+    let step = &doc["clustersNotReady"][0];
+    assert_eq!(
+        (step["cluster"].as_str(), step["step"].as_str()),
+        (Some("eu-3"), Some("evicting")),
+        "{doc:#}"
+    );
+    assert_eq!(step["noexecuteTaints"][0]["since"], "2026-11-22T11:58:00Z");
+    // --cluster narrows it.
+    let doc = json(&[
+        "evictions",
+        "list",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--cluster",
+        "eu-1",
+        "-o",
+        "json",
+    ]);
+    assert!(doc.get("clustersNotReady").is_none(), "{doc:#}");
+
+    // Without the taint, the policy that matches has not acted: pending.
+    let pending = edited_fleet(|t| t.replacen(EU3_TAINT, "", 1));
+    let path = pending.path().to_str().unwrap();
+    let doc = json(&["evictions", "list", "--snapshot", path, "-o", "json"]);
+    let step = &doc["clustersNotReady"][0];
+    assert_eq!(step["step"], "taint-pending", "{doc:#}");
+    assert_eq!(
+        step["pending"],
+        serde_json::json!(["not-ready-noexecute adds cluster.karmada.io/not-ready:NoExecute"])
+    );
+
+    // A policy on Unknown only: Ready False never brings the taint.
+    let never = edited_fleet(|t| {
+        t.replacen(EU3_TAINT, "", 1).replacen(
+            "      statusValues:\n      - 'False'\n      - Unknown\n",
+            "      statusValues:\n      - Unknown\n",
+            1,
+        )
+    });
+    let path = never.path().to_str().unwrap();
+    let (stdout, _, _) = karmadactl(&["evictions", "list", "--snapshot", path]);
+    assert!(stdout.contains("eu-3: Ready False (ClusterNotReachable) since 11:58:00 (2m ago); no NoExecute taint, and none comes: no ClusterTaintPolicy adds one when Ready=False"), "{stdout}");
+    // history says where the cluster stands now, after its timeline.
+    let (stdout, _, code) = karmadactl(&["history", "--cluster", "eu-3", "--snapshot", path]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("Now (clusters not Ready, and where each stands):\n  eu-3: Ready False"),
+        "{stdout}"
+    );
+    let doc = json(&[
+        "history",
+        "--cluster",
+        "eu-3",
+        "--snapshot",
+        path,
+        "-o",
+        "json",
+    ]);
+    assert_eq!(
+        doc["clustersNotReady"][0]["step"], "no-eviction-coming",
+        "{doc:#}"
+    );
+    // ... and the doctor finds the policy that cannot fire for a Push cluster.
+    let (stdout, _, code) = karmadactl(&["failover", "doctor", "--snapshot", path, "-o", "json"]);
+    assert_eq!(code, 3, "{stdout}");
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    let codes: Vec<&str> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"policy-never-fires"), "{codes:?}");
+}

@@ -705,3 +705,60 @@ async fn a_new_noexecute_taint_gets_the_servers_time_added() {
         .clone();
     assert_eq!(reported["timeAdded"], stored_new["timeAdded"], "{doc:#}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_preview_says_where_a_failing_cluster_stands_and_what_a_policy_puts_back() {
+    // tpb is Ready False and carries the NoExecute taint its ClusterTaintPolicy adds for
+    // that condition: removing the taint by hand lasts until the policy controller acts.
+    let env = support::env();
+    let client = env.admin().await;
+    create_items(
+        &client,
+        &[
+            json!({"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
+                "metadata": {"name": "tpb"},
+                "spec": {"syncMode": "Push", "taints": [
+                    {"key": "cluster.karmada.io/not-ready", "effect": "NoExecute", "timeAdded": "2026-01-01T00:00:00Z"}]},
+                "status": {"conditions": [{"type": "Ready", "status": "False", "reason": "ClusterNotReachable",
+                    "message": "", "lastTransitionTime": "2026-01-01T00:00:00Z"}]}}),
+            json!({"apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterTaintPolicy",
+                "metadata": {"name": "tpb-evict"},
+                "spec": {"targetClusters": {"clusterNames": ["tpb"]},
+                    "addOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["False"]}],
+                    "removeOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["True"]}],
+                    "taints": [{"key": "cluster.karmada.io/not-ready", "effect": "NoExecute"}]}}),
+        ],
+    )
+    .await;
+    let (_, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &[
+            "taint",
+            "clusters",
+            "tpb",
+            "cluster.karmada.io/not-ready:NoExecute-",
+            "--dry-run=client",
+        ],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("Where these clusters stand now:\n  tpb: Ready False (ClusterNotReachable) since 2026-01-01 00:00:00")
+            && stderr.contains("cluster.karmada.io/not-ready:NoExecute since 2026-01-01 00:00:00")
+            && stderr.contains("the taint manager evicts"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("tpb: ClusterTaintPolicy tpb-evict adds cluster.karmada.io/not-ready:NoExecute back at once: its conditions still match"),
+        "{stderr}"
+    );
+    // A cordon changes nothing of the kind: the step is said, no warning.
+    let (_, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["cordon", "tpb", "--dry-run=client"],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("  tpb: Ready False"), "{stderr}");
+    assert!(!stderr.contains("back at once"), "{stderr}");
+}

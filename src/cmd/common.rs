@@ -166,3 +166,45 @@ pub fn batch_end(
         }
     }
 }
+
+/// Where the clusters `wanted` admits stand in the health pipeline, read live; a read
+/// that fails leaves a warning and no lines (the command's own answer does not depend
+/// on them).
+pub async fn live_steps(
+    cp: &client::ControlPlane,
+    wanted: impl Fn(&str) -> bool,
+    now: Timestamp,
+) -> Vec<crate::engine::pipeline::PipelineStep> {
+    match crate::state::load_health_view(cp).await {
+        Ok((clusters, policies)) => crate::engine::pipeline::steps_of(
+            clusters
+                .iter()
+                .filter(|c| wanted(c.metadata.name.as_deref().unwrap_or_default())),
+            policies.as_deref(),
+            now,
+        ),
+        Err(e) => {
+            crate::render::warn(&format!(
+                "the clusters could not be read ({}): where they stand is not shown",
+                e.message
+            ));
+            Vec::new()
+        }
+    }
+}
+
+/// The same from a fleet already read (a snapshot).
+pub fn state_steps(
+    state: &FleetState,
+    wanted: impl Fn(&str) -> bool,
+    now: Timestamp,
+) -> Vec<crate::engine::pipeline::PipelineStep> {
+    crate::engine::pipeline::steps_of(
+        state
+            .clusters
+            .iter()
+            .filter(|c| wanted(c.metadata.name.as_deref().unwrap_or_default())),
+        Some(&state.taint_policies),
+        now,
+    )
+}

@@ -122,6 +122,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         state: &state,
         settings: &resolved.controller,
         queue: &resolved.queue,
+        health: &resolved.health,
         webhook: WebhookSettings {
             allow_no_execute_taint_policy: resolved.allow_no_execute_taint_policy,
         },

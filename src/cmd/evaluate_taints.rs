@@ -83,6 +83,7 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             until: now,
             recover_at: None,
             recoveries: Vec::new(),
+            replaced: Vec::new(),
             settings,
             queue,
         },

@@ -7,6 +7,7 @@ use super::common;
 use super::explain::{parse_target, Target};
 use crate::cli::{GlobalArgs, HistoryArgs};
 use crate::engine::history::{history, merge, BindingHistory, HistoryOptions};
+use crate::engine::pipeline::PipelineStep;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::{Binding, BindingKind, FleetState};
 use crate::ops::bindings::BindingScope;
@@ -97,65 +98,90 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
     };
 
     // Gather and decide.
-    let (histories, now, source, events_read): (Vec<BindingHistory>, Timestamp, String, bool) =
-        match &args.source.snapshot {
-            Some(_) => {
-                let state = common::load_state(global, &args.source).await?;
-                eprintln!(
+    // The clusters the history is about: the one named, or the binding's (placed on
+    // it, or evicted from it); those not Ready say where they stand now.
+    let mut concerned: Vec<String> = cluster.map(str::to_string).into_iter().collect();
+    let mut concern = |b: &Binding| {
+        concerned.extend(b.spec.clusters.iter().map(|t| t.name.clone()));
+        concerned.extend(
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .map(|t| t.from_cluster.clone()),
+        );
+    };
+    type Gathered = (
+        Vec<BindingHistory>,
+        Timestamp,
+        String,
+        bool,
+        Vec<PipelineStep>,
+    );
+    let (histories, now, source, events_read, steps): Gathered = match &args.source.snapshot {
+        Some(_) => {
+            let state = common::load_state(global, &args.source).await?;
+            eprintln!(
                     "note: snapshots hold no Events: the history shows eviction tasks and drain records only"
                 );
-                let histories = match &subject {
-                    Subject::One {
-                        kind,
-                        namespace,
-                        name,
-                    } => {
-                        let b =
-                            find(&state, *kind, namespace.as_deref(), name).ok_or_else(|| {
-                                Error::usage(format!(
-                                    "{} not found in {}",
-                                    display(*kind, namespace.as_deref(), name),
-                                    state.source.description
-                                ))
-                            })?;
-                        vec![history(b, &[], &options)]
-                    }
-                    Subject::Cluster { scope, .. } => state
-                        .bindings
-                        .iter()
-                        .filter(|b| scope.includes(b))
-                        .map(|b| history(b, &[], &options))
-                        .filter(|h| h.concerns_cluster && !h.entries.is_empty())
-                        .collect(),
-                };
-                (
-                    histories,
-                    common::reference_time(&state),
-                    state.source.description.clone(),
-                    false,
-                )
-            }
-            None => {
-                let cp = common::connect(global).await?;
-                let histories = match &subject {
-                    Subject::One {
-                        kind,
-                        namespace,
-                        name,
-                    } => {
-                        let (b, events) = ops::one(&cp, *kind, namespace.as_deref(), name).await?;
-                        vec![history(&b, &events, &options)]
-                    }
-                    Subject::Cluster { scope, .. } => ops::histories(&cp, scope, &options).await?,
-                };
-                (
-                    histories,
-                    Timestamp::now(),
-                    format!("live context {}", cp.context),
-                    true,
-                )
-            }
-        };
+            let histories = match &subject {
+                Subject::One {
+                    kind,
+                    namespace,
+                    name,
+                } => {
+                    let b = find(&state, *kind, namespace.as_deref(), name).ok_or_else(|| {
+                        Error::usage(format!(
+                            "{} not found in {}",
+                            display(*kind, namespace.as_deref(), name),
+                            state.source.description
+                        ))
+                    })?;
+                    concern(b);
+                    vec![history(b, &[], &options)]
+                }
+                Subject::Cluster { scope, .. } => state
+                    .bindings
+                    .iter()
+                    .filter(|b| scope.includes(b))
+                    .map(|b| history(b, &[], &options))
+                    .filter(|h| h.concerns_cluster && !h.entries.is_empty())
+                    .collect(),
+            };
+            let now = common::reference_time(&state);
+            let steps = common::state_steps(&state, |c| concerned.iter().any(|x| x == c), now);
+            (
+                histories,
+                now,
+                state.source.description.clone(),
+                false,
+                steps,
+            )
+        }
+        None => {
+            let cp = common::connect(global).await?;
+            let histories = match &subject {
+                Subject::One {
+                    kind,
+                    namespace,
+                    name,
+                } => {
+                    let (b, events) = ops::one(&cp, *kind, namespace.as_deref(), name).await?;
+                    concern(&b);
+                    vec![history(&b, &events, &options)]
+                }
+                Subject::Cluster { scope, .. } => ops::histories(&cp, scope, &options).await?,
+            };
+            let now = Timestamp::now();
+            let steps = common::live_steps(&cp, |c| concerned.iter().any(|x| x == c), now).await;
+            (
+                histories,
+                now,
+                format!("live context {}", cp.context),
+                true,
+                steps,
+            )
+        }
+    };
     let hidden: usize = histories.iter().map(|h| h.hidden_events).sum();
     let single = match &subject {
         Subject::One {
@@ -169,7 +195,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
 
     // Render.
     if format.is_structured() {
-        let doc = report::document(&source, now, events_read, cluster, hidden, &entries);
+        let doc = report::document(&source, now, events_read, cluster, hidden, &entries, &steps);
         render::print_structured(&doc, format)?;
         return Ok(ExitCode::Success);
     }
@@ -188,6 +214,11 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
             format == Format::Wide,
         ))?;
     }
+    render::write_stdout(&render::pipeline::section(
+        "Now (clusters not Ready, and where each stands):",
+        &steps,
+        now,
+    ))?;
     if hidden > 0 {
         eprintln!("note: {hidden} other Event(s) left out; --all-events shows them");
     }

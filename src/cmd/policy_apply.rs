@@ -264,6 +264,7 @@ fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
         until: now,
         recover_at: None,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         settings,
         queue,
     })

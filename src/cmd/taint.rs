@@ -8,6 +8,7 @@ use crate::api::taint_spec::parse_taint_args;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::{ControllerArgs, GlobalArgs, TaintArgs, WriteArgs};
 use crate::client::{self, ControlPlane, Targets};
+use crate::engine::pipeline;
 use crate::engine::taint_edit::{adds_evicting_taint, edit_taints, EditOutcome};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::taints::{self as taint_ops, EditFn, TaintPlan};
@@ -100,6 +101,8 @@ pub(super) async fn run_job(
         Error::usage(format!("{first}{more}; nothing was written")).with_detail(refused.join("\n"))
     })?;
 
+    where_they_stand(cp, &plans, now).await;
+
     if let (Some((effect, taints, controller)), Some(fleet)) = (&job.evicting, fleet) {
         let hit: Vec<String> = plans
             .iter()
@@ -160,4 +163,26 @@ pub(super) async fn run_job(
         signals::stopped(&stop),
         "cluster(s)",
     )
+}
+
+/// Before the change: the targets that are not Ready and where each stands, and taints
+/// the edit removes that a ClusterTaintPolicy puts back at once.
+async fn where_they_stand(cp: &ControlPlane, plans: &[TaintPlan], now: Timestamp) {
+    let policies = crate::state::load_taint_policies(cp).await;
+    let steps = pipeline::steps_of(plans.iter().map(|p| &p.cluster), policies.as_deref(), now);
+    eprint!(
+        "{}",
+        render::pipeline::section("Where these clusters stand now:", &steps, now)
+    );
+    for plan in plans {
+        for back in policies
+            .iter()
+            .flat_map(|p| pipeline::put_back(&plan.cluster, &plan.edit.taints, p, now))
+        {
+            render::warn(&format!(
+                "{}: ClusterTaintPolicy {back} back at once: its conditions still match",
+                plan.name()
+            ));
+        }
+    }
 }

@@ -128,6 +128,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         until: now,
         recover_at: None,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         settings: settings.clone(),
         queue: queue.clone(),
     };

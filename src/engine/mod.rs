@@ -36,6 +36,7 @@ pub mod explain;
 pub mod failback;
 pub mod history;
 pub mod outage;
+pub mod pipeline;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod queue;

@@ -142,10 +142,6 @@ fn whole(i: Interval) -> Interval {
     }
 }
 
-fn name_of(c: &Cluster) -> &str {
-    c.metadata.name.as_deref().unwrap_or_default()
-}
-
 /// The change as Kubernetes records it (to the second), with a second of processing.
 fn recorded(h: &Happens) -> Happens {
     let with = |c: &ReadyChange| ReadyChange {
@@ -358,12 +354,6 @@ pub fn simulate_outage(
     // time; no eviction is due before its cluster's taint is there.
     let run = |i: usize| -> Option<Simulation> {
         tainted[i].iter().map(|(_, _, t)| *t).min()?;
-        let mut fleet = state.clone();
-        for c in fleet.clusters.iter_mut() {
-            if let Some((_, after, _)) = tainted[i].iter().find(|(n, _, _)| n == name_of(c)) {
-                *c = after.clone();
-            }
-        }
         let scenario = Scenario {
             targets: Vec::new(),
             taints: Vec::new(),
@@ -371,10 +361,11 @@ pub fn simulate_outage(
             until: base.until,
             recover_at: None,
             recoveries: recoveries[i].clone(),
+            replaced: tainted[i].iter().map(|(_, c, _)| c.clone()).collect(),
             settings: base.settings.clone(),
             queue: base.queue.clone(),
         };
-        Some(simulate(&fleet, &scenario))
+        Some(simulate(state, &scenario))
     };
     let (earliest, latest) = (run(0), run(1));
     let bindings = match (&earliest, &latest) {

@@ -42,6 +42,9 @@ pub struct Scenario {
     pub recover_at: Option<Timestamp>,
     /// When other clusters recover (an outage's member answering again), by name.
     pub recoveries: Vec<(String, Timestamp)>,
+    /// Clusters as an outage leaves them (its conditions and taints), in place of the
+    /// fleet's clusters of the same name.
+    pub replaced: Vec<Cluster>,
     /// karmada-controller-manager settings assumed.
     pub settings: ControllerSettings,
     /// Eviction-queue settings assumed.
@@ -308,6 +311,7 @@ pub fn faulty_after(
         until: now,
         recover_at: None,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         settings: ControllerSettings::default(),
         queue: QueueSettings::default(),
     };
@@ -324,7 +328,13 @@ pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster>
     clusters
         .iter()
         .map(|c| {
-            let mut c = c.clone();
+            let name = c.metadata.name.as_deref();
+            let mut c = scenario
+                .replaced
+                .iter()
+                .find(|r| r.metadata.name.as_deref() == name)
+                .unwrap_or(c)
+                .clone();
             if targets.contains(c.metadata.name.as_deref().unwrap_or("")) {
                 for taint in &scenario.taints {
                     let present = c

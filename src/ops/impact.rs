@@ -47,6 +47,7 @@ pub async fn preview(
         until: now,
         recover_at: None,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         settings,
         queue,
     };

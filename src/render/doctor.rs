@@ -51,25 +51,42 @@ fn after(secs: Option<i64>) -> String {
     }
 }
 
-fn answer_row(a: &ClusterAnswer) -> [String; 8] {
+fn span(lo: i64, hi: i64) -> String {
+    if lo == hi {
+        after(Some(lo))
+    } else {
+        format!("{} .. {}", after(Some(lo)), after(Some(hi)))
+    }
+}
+
+fn answer_row(a: &ClusterAnswer) -> [String; 10] {
+    let mut note: Vec<String> = a.nothing_moves.iter().cloned().collect();
+    note.extend(a.caveats.iter().map(|c| format!("but {c}")));
     [
         a.cluster.clone(),
+        a.sync_mode.to_string(),
         if a.policies.is_empty() {
             "<none>".into()
         } else {
             a.policies.join(",")
         },
+        a.ready_after_seconds
+            .map(|r| span(r.earliest, r.latest))
+            .unwrap_or_default(),
         a.bindings.to_string(),
         a.moving.to_string(),
         match (a.first_after_seconds, a.last_after_seconds) {
-            (Some(f), Some(l)) => format!("{} .. {}", after(Some(f)), after(Some(l))),
+            (Some(f), Some(l)) => span(f, l),
             _ => String::new(),
         },
         a.staying.to_string(),
         a.blocked.to_string(),
-        a.nothing_moves.clone().unwrap_or_default(),
+        note.join("; "),
     ]
 }
+
+/// The heading of the per-cluster answers.
+const IF_NOW: &str = "If a cluster stopped answering now (refused or frozen; Pull clusters also with their agent down), counted from that moment";
 
 /// The report for people; `wide` adds every piece of evidence.
 pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
@@ -113,13 +130,15 @@ pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
         .iter()
         .any(|u| u.contains("karmada-controller-manager"))
     {
-        out += "\nIf a cluster failed now (assuming Failover and --enable-no-execute-taint-eviction are on: karmada-controller-manager's settings are unknown):\n";
+        out += &format!("\n{IF_NOW} (assuming Failover and --enable-no-execute-taint-eviction are on: karmada-controller-manager's settings are unknown):\n");
     } else {
-        out += "\nIf a cluster failed now:\n";
+        out += &format!("\n{IF_NOW}:\n");
     }
     let mut table = super::table([
         "CLUSTER",
+        "SYNC",
         "NOEXECUTE POLICIES",
+        "READY CHANGES AFTER",
         "BINDINGS",
         "MOVING",
         "EVICTED AFTER",

@@ -4,6 +4,8 @@ use colored::Colorize;
 use jiff::SignedDuration;
 use serde::Serialize;
 
+use crate::engine::pipeline::PipelineStep;
+
 use super::OUTPUT_API_VERSION;
 use crate::engine::abort::{AbortDecision, AbortStep};
 use crate::engine::evictions::{TaskState, TaskView};
@@ -137,14 +139,18 @@ pub struct ListDocument<'a> {
     pub api_version: &'static str,
     pub kind: &'static str,
     pub items: &'a [TaskView],
+    /// Clusters that are not Ready, and where each stands.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub clusters_not_ready: &'a [PipelineStep],
 }
 
 /// The document of `rows`.
-pub fn list_document(rows: &[TaskView]) -> ListDocument<'_> {
+pub fn list_document<'a>(rows: &'a [TaskView], steps: &'a [PipelineStep]) -> ListDocument<'a> {
     ListDocument {
         api_version: OUTPUT_API_VERSION,
         kind: "EvictionTaskList",
         items: rows,
+        clusters_not_ready: steps,
     }
 }
 

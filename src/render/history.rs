@@ -4,6 +4,8 @@ use colored::Colorize;
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
+use crate::engine::pipeline::PipelineStep;
+
 use super::time::{ago, clock};
 use super::OUTPUT_API_VERSION;
 use crate::api::TargetCluster;
@@ -182,6 +184,9 @@ pub struct HistoryDocument<'a> {
     pub hidden_events: usize,
     /// The timeline, oldest first, entries without a time last.
     pub entries: &'a [Entry],
+    /// The clusters of the history that are not Ready now, and where each stands.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub clusters_not_ready: &'a [PipelineStep],
 }
 
 /// The document of a timeline.
@@ -192,6 +197,7 @@ pub fn document<'a>(
     cluster: Option<&'a str>,
     hidden_events: usize,
     entries: &'a [Entry],
+    steps: &'a [PipelineStep],
 ) -> HistoryDocument<'a> {
     let mut bindings: Vec<String> = entries.iter().map(|e| e.binding.clone()).collect();
     bindings.sort();
@@ -206,6 +212,7 @@ pub fn document<'a>(
         bindings,
         hidden_events,
         entries,
+        clusters_not_ready: steps,
     }
 }
 

@@ -10,6 +10,7 @@ pub mod failback;
 pub mod history;
 pub mod impact;
 pub mod outage;
+pub mod pipeline;
 pub mod policy;
 pub mod progress;
 pub mod settings;

@@ -69,6 +69,26 @@ pub async fn load_clusters(cp: &ControlPlane) -> Result<Vec<Cluster>> {
     list_all::<Cluster>(cp, "clusters").await
 }
 
+/// The clusters and the ClusterTaintPolicies, for where clusters stand in the health
+/// pipeline; the policies are `None` when they cannot be read (no CRD on an old
+/// Karmada, or no permission): readers say so rather than guess.
+pub async fn load_health_view(
+    cp: &ControlPlane,
+) -> Result<(Vec<Cluster>, Option<Vec<ClusterTaintPolicy>>)> {
+    let (clusters, policies) = tokio::join!(
+        list_all::<Cluster>(cp, "clusters"),
+        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
+    );
+    Ok((clusters?, policies.ok()))
+}
+
+/// The ClusterTaintPolicies, or `None` when they cannot be read.
+pub async fn load_taint_policies(cp: &ControlPlane) -> Option<Vec<ClusterTaintPolicy>> {
+    list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies")
+        .await
+        .ok()
+}
+
 /// A fleet of `clusters` (already read) and the bindings read now.
 pub async fn load_with_clusters(cp: &ControlPlane, clusters: Vec<Cluster>) -> Result<FleetState> {
     let bindings = load_bindings(cp).await?;

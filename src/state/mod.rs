@@ -12,7 +12,7 @@ pub use collect::{Keep, KeepBuilder};
 pub use documents::{read_documents, Document, DocumentError};
 pub use error::SnapshotError;
 pub use live::{
-    list_raw, load_bindings, load_clusters, load_live, load_live_keeping, load_with_clusters,
-    snapshot_resources,
+    list_raw, load_bindings, load_clusters, load_health_view, load_live, load_live_keeping,
+    load_taint_policies, load_with_clusters, snapshot_resources,
 };
 pub use snapshot::{load_snapshot, load_snapshot_keeping, parse_documents};

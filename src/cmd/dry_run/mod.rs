@@ -79,6 +79,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     let scenario = Scenario {
         recover_at,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         taints: if targets.is_empty() {
             vec![]
         } else {

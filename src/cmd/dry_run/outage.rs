@@ -92,6 +92,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         until,
         recover_at: None,
         recoveries: Vec::new(),
+        replaced: Vec::new(),
         settings: resolved.controller.clone(),
         queue: resolved.queue.clone(),
     };

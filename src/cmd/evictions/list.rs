@@ -12,6 +12,7 @@ use super::super::{common, signals};
 use crate::cli::{EvictionsListArgs, GlobalArgs};
 use crate::client::ControlPlane;
 use crate::engine::evictions::{tasks_of, TaskFilter, TaskView};
+use crate::engine::pipeline::PipelineStep;
 use crate::engine::settings::DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::bindings::{self, typed, BindingScope};
@@ -36,7 +37,9 @@ pub(super) async fn run(global: &GlobalArgs, args: &EvictionsListArgs) -> Result
     let flag_timeout = args.graceful_eviction_timeout.map(|d| d.as_secs() as i64);
 
     // Gather and decide.
-    let (rows, cp) = match &args.source.snapshot {
+    // Clusters not Ready (of the --cluster filter) say where they stand.
+    let wanted = |name: &str| filter.cluster.as_deref().is_none_or(|c| c == name);
+    let (rows, steps, now, cp) = match &args.source.snapshot {
         Some(_) => {
             let state = common::load_state(global, &args.source).await?;
             let now = common::reference_time(&state);
@@ -50,34 +53,51 @@ pub(super) async fn run(global: &GlobalArgs, args: &EvictionsListArgs) -> Result
                 .filter(|b| scope.includes(b))
                 .flat_map(|b| tasks_of(b, &filter, now, timeout))
                 .collect();
-            (rows, None)
+            let steps = common::state_steps(&state, wanted, now);
+            (rows, steps, now, None)
         }
         None => {
             let cp = common::connect(global).await?;
             let timeout = flag_timeout.unwrap_or(DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS);
-            let rows = ev_ops::list(&cp, &scope, &filter, Timestamp::now(), timeout).await?;
-            (rows, Some((cp, timeout)))
+            let now = Timestamp::now();
+            let rows = ev_ops::list(&cp, &scope, &filter, now, timeout).await?;
+            let steps = if format == Format::Name {
+                Vec::new()
+            } else {
+                common::live_steps(&cp, wanted, now).await
+            };
+            (rows, steps, now, Some((cp, timeout)))
         }
     };
 
     // Render.
-    print_rows(&rows, format)?;
+    print_rows(&rows, &steps, now, format)?;
     if let (true, Some((cp, timeout))) = (args.watch, cp) {
         watch(&cp, &scope, &filter, timeout, rows, format).await?;
     }
     Ok(ExitCode::Success)
 }
 
-fn print_rows(rows: &[TaskView], format: Format) -> Result<()> {
+fn print_rows(
+    rows: &[TaskView],
+    steps: &[PipelineStep],
+    now: Timestamp,
+    format: Format,
+) -> Result<()> {
+    let mid_way = || render::pipeline::section(MID_WAY, steps, now);
     match format {
         Format::Json | Format::Yaml => {
-            render::print_structured(&report::list_document(rows), format)
+            render::print_structured(&report::list_document(rows, steps), format)
         }
         Format::Name => render::write_stdout(&report::names(rows)),
-        Format::Wide => render::write_stdout(&report::list_text(rows, true)),
-        Format::Table => render::write_stdout(&report::list_text(rows, false)),
+        Format::Wide => render::write_stdout(&(report::list_text(rows, true) + &mid_way())),
+        Format::Table => render::write_stdout(&(report::list_text(rows, false) + &mid_way())),
     }
 }
+
+/// The heading of the clusters that are not Ready.
+const MID_WAY: &str =
+    "Clusters not Ready (where each stands between failing and its workloads moving):";
 
 /// The timeout recorded in a snapshot header, else the default.
 fn recorded_timeout(recorded: &BTreeMap<String, String>) -> Result<i64> {
@@ -190,7 +210,7 @@ async fn watch(
         if terminal {
             let rows: Vec<TaskView> = current.values().flatten().cloned().collect();
             print!("\x1b[2J\x1b[H");
-            print_rows(&rows, format)?;
+            print_rows(&rows, &[], Timestamp::now(), format)?;
         }
     }
     if open.is_empty() {

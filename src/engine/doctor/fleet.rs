@@ -2,7 +2,10 @@
 //! bindings with nowhere to go, stale tasks) and the answer, per cluster, to "if it
 //! failed now", from the same simulation as `dry-run`.
 
+use super::health::{covering, failure_modes, is_pull};
 use super::*;
+use crate::engine::karmada::cluster_health::Happens;
+use crate::engine::outage::{simulate_outage, Outage};
 
 /// The `policy apply` lint over every propagation policy of the fleet.
 pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
@@ -136,17 +139,16 @@ pub(super) fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
     });
 }
 
-/// "If `cluster` failed now": what the taint manager would do, from the NoExecute
-/// taints the policies that target it would add.
+/// "If `cluster` stopped answering now": the outage timeline of `dry-run --outage`
+/// (detection, the policies' taints as the new condition makes them fire, the taint
+/// manager and its queue), once for each way a cluster of its sync mode fails.
 pub(super) fn answer(
     input: &DoctorInput,
     cluster: &Cluster,
-    noexecute: &[&ClusterTaintPolicy],
     findings: &[Finding],
 ) -> ClusterAnswer {
     let name = name_of(cluster);
-    let covering: Vec<&&ClusterTaintPolicy> =
-        noexecute.iter().filter(|p| targets(p, cluster)).collect();
+    let pull = is_pull(cluster);
     let bindings = input
         .state
         .bindings
@@ -155,10 +157,10 @@ pub(super) fn answer(
         .count();
     let mut out = ClusterAnswer {
         cluster: name.to_string(),
-        policies: covering
-            .iter()
-            .map(|p| p.metadata.name.clone().unwrap_or_default())
-            .collect(),
+        policies: Vec::new(),
+        sync_mode: if pull { "Pull" } else { "Push" },
+        failures: failure_modes(pull).to_vec(),
+        ready_after_seconds: None,
         bindings,
         moving: 0,
         first_after_seconds: None,
@@ -166,6 +168,7 @@ pub(super) fn answer(
         staying: 0,
         blocked: 0,
         nothing_moves: None,
+        caveats: Vec::new(),
     };
     let off = findings.iter().find(|f| {
         matches!(
@@ -177,58 +180,114 @@ pub(super) fn answer(
         out.nothing_moves = Some(f.message.clone());
         return out;
     }
-    if covering.is_empty() {
-        out.nothing_moves = Some(
-            "no NoExecute ClusterTaintPolicy targets it: it is never tainted NoExecute".into(),
-        );
-        return out;
-    }
-    let taints: Vec<Taint> = covering
-        .iter()
-        .flat_map(|p| noexecute_taints(p))
-        .map(|mut t| {
-            t.time_added = Some(Time(input.now));
-            t
-        })
-        .collect();
-    let sim = simulate(
-        input.state,
-        &Scenario {
-            targets: vec![name.to_string()],
-            taints,
-            now: input.now,
-            until: input.now + HORIZON,
-            recover_at: None,
-            recoveries: Vec::new(),
-            settings: input.settings.clone(),
-            queue: input.queue.clone(),
-        },
-    );
-    // Evicted with no placement predicted: upstream removes the copy all the same.
-    let nowhere: std::collections::HashSet<&str> = sim
-        .predictions
-        .iter()
-        .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
-        .map(|p| p.binding.as_str())
-        .collect();
-    let mut times = Vec::new();
-    for o in sim.outcomes.iter().filter(|o| o.cluster == name) {
-        match o.verdict {
-            Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
-                out.blocked += 1
-            }
-            Verdict::Evict | Verdict::EvictLater => {
-                out.moving += 1;
-                if let Some(at) = o.at.or(o.due) {
-                    times.push(at.as_second() - input.now.as_second());
+    let now = input.now;
+    let base = Scenario {
+        targets: Vec::new(),
+        taints: Vec::new(),
+        now,
+        until: now + HORIZON,
+        recover_at: None,
+        recoveries: Vec::new(),
+        replaced: Vec::new(),
+        settings: input.settings.clone(),
+        queue: input.queue.clone(),
+    };
+    let after = |t: Timestamp| t.as_second() - now.as_second();
+    let widen = |slot: &mut Option<SecondsInterval>, lo: i64, hi: i64| {
+        *slot = Some(match *slot {
+            None => SecondsInterval {
+                earliest: lo,
+                latest: hi,
+            },
+            Some(s) => SecondsInterval {
+                earliest: s.earliest.min(lo),
+                latest: s.latest.max(hi),
+            },
+        });
+    };
+    let mut evictions: Option<SecondsInterval> = None;
+    let mut counted = false;
+    let mut silent = Vec::new();
+    for &mode in failure_modes(pull) {
+        let outage = Outage {
+            cluster: name.to_string(),
+            at: now,
+            mode,
+            back: None,
+        };
+        let result = simulate_outage(input.state, &[outage], input.health, &base);
+        let Some(timeline) = result.clusters.first() else {
+            continue;
+        };
+        if let Happens::Yes(c) | Happens::Maybe(c) = &timeline.ready {
+            widen(
+                &mut out.ready_after_seconds,
+                after(c.at.earliest),
+                after(c.at.latest),
+            );
+            // Policies whose taint is already there add nothing, but they cover it.
+            for p in covering(input.state, cluster, c.status) {
+                if !out.policies.iter().any(|x| x == p) {
+                    out.policies.push(p.to_string());
                 }
             }
-            Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
-            _ => out.blocked += 1,
+        }
+        for t in &timeline.taints {
+            if let Some(p) = t.by.strip_prefix("ClusterTaintPolicy ") {
+                if !out.policies.iter().any(|x| x == p) {
+                    out.policies.push(p.to_string());
+                }
+            }
+        }
+        let Some(latest) = result.latest.as_ref() else {
+            let why = timeline
+                .no_noexecute
+                .as_ref()
+                .map(|r| r.message.clone())
+                .unwrap_or_else(|| "no NoExecute taint comes".into());
+            silent.push((mode, why));
+            continue;
+        };
+        for b in result.bindings.iter().filter(|b| b.cluster == name) {
+            if let Some(e) = b.evicted {
+                widen(&mut evictions, after(e.earliest), after(e.latest));
+            }
+        }
+        if counted {
+            continue;
+        }
+        // The verdicts do not depend on when the taint lands: count them once.
+        counted = true;
+        let nowhere: std::collections::HashSet<&str> = latest
+            .predictions
+            .iter()
+            .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
+            .map(|p| p.binding.as_str())
+            .collect();
+        for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
+            match o.verdict {
+                Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
+                    out.blocked += 1
+                }
+                Verdict::Evict | Verdict::EvictLater => out.moving += 1,
+                Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
+                _ => out.blocked += 1,
+            }
         }
     }
-    out.first_after_seconds = times.iter().min().copied();
-    out.last_after_seconds = times.iter().max().copied();
+    out.first_after_seconds = evictions.map(|e| e.earliest);
+    out.last_after_seconds = evictions.map(|e| e.latest);
+    let said = |(mode, why): &(FailureMode, String)| format!("{mode}: {why}");
+    if !counted {
+        // One reason said once when every way of failing gives it.
+        out.nothing_moves = Some(match silent.as_slice() {
+            [] => "it is never tainted NoExecute".into(),
+            [(_, first), rest @ ..] if rest.iter().all(|(_, w)| w == first) => first.clone(),
+            all => all.iter().map(said).collect::<Vec<_>>().join("; "),
+        });
+        return out;
+    }
+    out.caveats = silent.iter().map(said).collect();
     if out.moving == 0 {
         out.nothing_moves = Some(if bindings == 0 {
             "no binding is placed on it".into()

@@ -16,14 +16,15 @@ use serde::Serialize;
 
 use super::karmada::admission::{PolicyKind, WebhookSettings};
 use super::karmada::cluster_affinity::CompiledAffinity;
+use super::karmada::cluster_health::FailureMode;
 use super::karmada::scheduler::passes_filters;
 use super::policy_lint::{self, LintInput};
 use super::proposal::prescheduling::pre_scheduling_check;
-use super::settings::QueueSettings;
 use super::settings::{ControllerSettings, PurgeMode};
-use super::simulate::{simulate, Scenario, Verdict};
+use super::settings::{HealthSettings, QueueSettings};
+use super::simulate::{Scenario, Verdict};
 use crate::api::taint::{effect_of, TaintEffect};
-use crate::api::{Cluster, ClusterTaintPolicy, Taint, Time};
+use crate::api::{Cluster, ClusterTaintPolicy, Taint};
 use crate::fleet::FleetState;
 
 /// A graceful eviction timeout shorter than this removes old copies before most new
@@ -90,6 +91,14 @@ pub enum FindingCode {
     NowhereToGo,
     /// Graceful eviction tasks from clusters that are Ready again.
     StaleEvictionTask,
+    /// A NoExecute ClusterTaintPolicy matches no `Ready` status a failing cluster of its
+    /// sync mode reaches (Push: only False).
+    PolicyNeverFires,
+    /// A NoExecute ClusterTaintPolicy does not match `Ready` Unknown: a Pull cluster whose
+    /// agent stops is never tainted.
+    PolicyMissesAgentDown,
+    /// Health flags make a failure's detection take longer than finite tolerations.
+    DetectionSlowerThanTolerations,
     /// A component's settings could not be read (not found, forbidden, host unreachable):
     /// the checks that need them did not run.
     ComponentUnknown,
@@ -165,6 +174,9 @@ pub struct DoctorInput<'a> {
     pub state: &'a FleetState,
     pub settings: &'a ControllerSettings,
     pub queue: &'a QueueSettings,
+    /// How fast a failure is noticed (the cluster-status controller, the monitor, the
+    /// agent's lease).
+    pub health: &'a HealthSettings,
     /// karmada-webhook's `--allow-no-execute-taint-policy`.
     pub webhook: WebhookSettings,
     /// Where each setting came from, by flag name, in full (for findings; missing:
@@ -188,11 +200,20 @@ pub struct ClusterAnswer {
     /// The NoExecute ClusterTaintPolicies that would taint it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub policies: Vec<String>,
+    /// `Push` or `Pull`.
+    pub sync_mode: &'static str,
+    /// The ways it was made to fail (`refused`, `frozen`, and `agent-down` for Pull).
+    pub failures: Vec<FailureMode>,
+    /// Seconds after the failure that `Ready` changes, earliest and latest over the ways
+    /// it fails.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_after_seconds: Option<SecondsInterval>,
     /// Bindings placed on it.
     pub bindings: usize,
     /// Bindings the taint manager would evict.
     pub moving: usize,
-    /// Seconds after the failure of the first and the last eviction.
+    /// Seconds after the failure (it stops answering) of the first and the last
+    /// eviction, over the ways it fails.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_after_seconds: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -205,6 +226,17 @@ pub struct ClusterAnswer {
     /// Why nothing moves, when nothing does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nothing_moves: Option<String>,
+    /// Ways of failing that move nothing, when others do (a Pull cluster's agent down
+    /// that no policy matches).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub caveats: Vec<String>,
+}
+
+/// Seconds after a moment, earliest and latest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SecondsInterval {
+    pub earliest: i64,
+    pub latest: i64,
 }
 
 /// The doctor's report.
@@ -442,11 +474,13 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     lint_policies(input, &mut findings);
     nowhere_to_go(state, &mut findings);
     stale_tasks(state, &mut findings);
+    health::unreachable_policies(state, &mut findings);
+    health::slow_detection(input, &noexecute, &mut findings);
 
     let clusters = state
         .clusters
         .iter()
-        .map(|c| answer(input, c, &noexecute, &findings))
+        .map(|c| answer(input, c, &findings))
         .collect();
     let off = findings.iter().any(|f| {
         matches!(
@@ -565,6 +599,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
 }
 
 mod fleet;
+mod health;
 use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks};
 
 #[cfg(test)]

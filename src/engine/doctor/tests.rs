@@ -101,6 +101,7 @@ fn run_unknown(
         state,
         settings,
         queue,
+        health: &HealthSettings::default(),
         webhook: WebhookSettings {
             allow_no_execute_taint_policy: allow,
         },
@@ -129,8 +130,37 @@ fn a_healthy_plane_gets_a_clean_bill_and_per_cluster_answers() {
     assert_eq!(d.verdict, "cluster failover is ON: every check passed");
     let m1 = &d.clusters[0];
     assert_eq!((m1.bindings, m1.moving, m1.blocked), (1, 1, 0), "{m1:?}");
-    assert_eq!(m1.first_after_seconds, Some(0));
     assert_eq!(m1.policies, ["not-ready"]);
+    // Counted from the moment it stops answering: detection first (refused: fastest,
+    // frozen: slowest), then the untolerated binding goes as the taint lands.
+    let h = HealthSettings::default();
+    let ready = |mode| match crate::engine::karmada::cluster_health::on_failure(
+        false,
+        mode,
+        now(),
+        None,
+        &h,
+    ) {
+        crate::engine::karmada::cluster_health::Happens::Yes(c) => c.at,
+        other => panic!("{other:?}"),
+    };
+    let (fast, slow) = (ready(FailureMode::Refused), ready(FailureMode::Frozen));
+    let secs = |t: Timestamp| t.as_second() - now().as_second();
+    assert_eq!(m1.sync_mode, "Push");
+    assert_eq!(m1.failures, [FailureMode::Refused, FailureMode::Frozen]);
+    assert_eq!(
+        m1.ready_after_seconds,
+        Some(SecondsInterval {
+            earliest: secs(fast.earliest),
+            latest: secs(slow.latest) + 1
+        })
+    );
+    assert_eq!(m1.first_after_seconds, Some(secs(fast.earliest)));
+    assert!(
+        m1.last_after_seconds.unwrap() >= secs(slow.latest),
+        "{m1:?}"
+    );
+    assert!(m1.caveats.is_empty());
     let m2 = &d.clusters[1];
     assert_eq!(
         m2.nothing_moves.as_deref(),
@@ -209,7 +239,7 @@ fn policies_coverage_and_the_webhook() {
         .nothing_moves
         .as_deref()
         .unwrap()
-        .contains("no NoExecute ClusterTaintPolicy"));
+        .contains("no ClusterTaintPolicy adds a NoExecute taint to m1 when it is Ready=False"));
     // ... and the webhook would refuse one: an error too.
     let d = run(&state, &on(), &QueueSettings::default(), false);
     assert_eq!(
@@ -351,7 +381,151 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::PolicyNeverFailsOver,
         FindingCode::NowhereToGo,
         FindingCode::StaleEvictionTask,
+        FindingCode::PolicyNeverFires,
+        FindingCode::PolicyMissesAgentDown,
+        FindingCode::DetectionSlowerThanTolerations,
         FindingCode::ComponentUnknown,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
+}
+
+fn only(name: &str, statuses: &[&str]) -> ClusterTaintPolicy {
+    let mut p = taint_policy(name, "NoExecute", None);
+    p.spec.add_on_conditions[0].status_values = statuses.iter().map(|s| s.to_string()).collect();
+    p
+}
+
+#[test]
+fn a_policy_on_unknown_never_fires_for_push_clusters() {
+    let mut state = healthy();
+    state.taint_policies = vec![only("on-unknown", &["Unknown"])];
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(
+        codes(&d),
+        [FindingCode::PolicyNeverFires],
+        "{:?}",
+        d.findings
+    );
+    assert!(
+        d.findings[0].evidence[0]
+            .contains("on-unknown (Ready In [Unknown]) never fires for Push cluster(s) m1, m2"),
+        "{:?}",
+        d.findings[0]
+    );
+    let m1 = &d.clusters[0];
+    assert_eq!(m1.moving, 0);
+    assert!(m1.policies.is_empty());
+    assert!(
+        m1.nothing_moves
+            .as_deref()
+            .unwrap()
+            .contains("when it is Ready=False"),
+        "{m1:?}"
+    );
+    // A Pull cluster reaches Unknown when its agent stops: the policy fires for it.
+    state.clusters[0].spec.sync_mode = Some("Pull".into());
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert!(
+        d.findings[0].evidence[0].contains("Push cluster(s) m2:"),
+        "{:?}",
+        d.findings[0]
+    );
+    let m1 = &d.clusters[0];
+    assert_eq!((m1.sync_mode, m1.moving), ("Pull", 1), "{m1:?}");
+    assert_eq!(
+        m1.failures,
+        [
+            FailureMode::AgentDown,
+            FailureMode::Refused,
+            FailureMode::Frozen
+        ]
+    );
+    assert_eq!(
+        m1.caveats.len(),
+        2,
+        "refused and frozen turn Ready False: {m1:?}"
+    );
+}
+
+#[test]
+fn a_policy_on_false_misses_a_pull_clusters_agent() {
+    let mut state = healthy();
+    state.taint_policies = vec![only("on-false", &["False"])];
+    assert_eq!(
+        codes(&run(&state, &on(), &QueueSettings::default(), true)),
+        []
+    );
+    state.clusters[0].spec.sync_mode = Some("Pull".into());
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::PolicyMissesAgentDown]);
+    let m1 = &d.clusters[0];
+    assert_eq!(m1.moving, 1);
+    assert!(m1.caveats[0].starts_with("agent-down: no ClusterTaintPolicy adds a NoExecute taint to m1 when it is Ready=Unknown"), "{m1:?}");
+    // Conditions on other types are not judged.
+    let mut p = only("other", &["False"]);
+    p.spec.add_on_conditions[0].condition_type = "NetworkReady".into();
+    state.taint_policies = vec![p];
+    assert!(!codes(&run(&state, &on(), &QueueSettings::default(), true))
+        .contains(&FindingCode::PolicyMissesAgentDown));
+}
+
+#[test]
+fn health_flags_slower_than_a_toleration() {
+    let mut state = healthy();
+    let placement = json!({
+        "clusterAffinity": {"clusterNames": ["m1", "m2"]},
+        "clusterTolerations": [{"key": "cluster.karmada.io/not-ready", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 60}]
+    });
+    state.bindings[0]
+        .metadata
+        .annotations
+        .as_mut()
+        .unwrap()
+        .insert(
+            "policy.karmada.io/applied-placement".into(),
+            placement.to_string(),
+        );
+    let diagnose_with = |h: &HealthSettings| {
+        let sources = BTreeMap::new();
+        diagnose(&DoctorInput {
+            state: &state,
+            settings: &on(),
+            queue: &QueueSettings::default(),
+            health: h,
+            webhook: WebhookSettings {
+                allow_no_execute_taint_policy: true,
+            },
+            sources: &sources,
+            short_sources: &sources,
+            components: &[],
+            unknown: &[],
+            now: now(),
+        })
+    };
+    // Upstream's defaults notice a refused member in well under a minute.
+    assert_eq!(codes(&diagnose_with(&HealthSettings::default())), []);
+    let slow = HealthSettings {
+        failure_threshold: SignedDuration::from_secs(300),
+        ..Default::default()
+    };
+    let d = diagnose_with(&slow);
+    assert_eq!(codes(&d), [FindingCode::DetectionSlowerThanTolerations]);
+    let f = &d.findings[0];
+    assert!(
+        f.message
+            .contains("--cluster-failure-threshold=300s (upstream default)"),
+        "{}",
+        f.message
+    );
+    assert!(
+        f.evidence[0].starts_with("rb/ns/web on m1: tolerates 60s"),
+        "{:?}",
+        f.evidence
+    );
+    // A toleration longer than the slow detection is not hurt.
+    let slower = HealthSettings {
+        failure_threshold: SignedDuration::from_secs(50),
+        ..Default::default()
+    };
+    assert_eq!(codes(&diagnose_with(&slower)), []);
 }
