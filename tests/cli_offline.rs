@@ -816,3 +816,72 @@ fn clusters_mid_way_say_where_they_stand() {
         .collect();
     assert!(codes.contains(&"policy-never-fires"), "{codes:?}");
 }
+
+#[test]
+fn explain_follows_one_binding_through_an_outage() {
+    let args = [
+        "policy",
+        "explain",
+        "rb",
+        "shop/cart-deployment",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--outage",
+        "eu-1",
+        "--outage-mode",
+        "frozen",
+    ];
+    let (stdout, stderr, code) = karmadactl(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Outage:   eu-1 stops answering at 2026-11-22T12:00:00Z (frozen: it never answers); Push cluster\nBinding:  rb/shop/cart-deployment\n"), "{stdout}");
+    let mut with_json = args.to_vec();
+    with_json.extend(["-o", "json"]);
+    let doc = json(&with_json);
+    assert_eq!(doc["kind"], "BindingOutageExplanation");
+    let ready = &doc["cluster"]["ready"];
+    let secs = |t: &Value| {
+        t.as_str()
+            .unwrap()
+            .parse::<jiff::Timestamp>()
+            .unwrap()
+            .as_second()
+    };
+    let t0 = secs(&Value::from("2026-11-22T12:00:00Z"));
+    // Frozen: the first failed probe waits its 32 s timeout; then the 30 s threshold.
+    let (lo, hi) = (
+        secs(&ready["at"]["earliest"]) - t0,
+        secs(&ready["at"]["latest"]) - t0,
+    );
+    assert!(lo >= 62 && hi <= 86 && lo < hi, "{ready:#}");
+    let e = &doc["evictions"][0];
+    assert_eq!(
+        (e["binding"].as_str(), e["cluster"].as_str()),
+        (Some("rb/shop/cart-deployment"), Some("eu-1"))
+    );
+    // Tolerated 300 s from the taint, which lands with the Ready change.
+    assert_eq!(secs(&e["evicted"]["earliest"]) - t0, lo + 300, "{e:#}");
+    assert_eq!(doc["placement"], serde_json::json!([["eu-2", 6]]));
+    // The cluster must be in the placement; a policy target takes no --outage.
+    let (_, stderr, code) = karmadactl(&[
+        "policy",
+        "explain",
+        "rb",
+        "shop/cart-deployment",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--outage",
+        "us-1",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not in the placement"), "{stderr}");
+    let (_, _, code) = karmadactl(&[
+        "policy",
+        "explain",
+        "clustertaintpolicy/not-ready-noexecute",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+        "--outage",
+        "eu-1",
+    ]);
+    assert_eq!(code, 2);
+}

@@ -34,7 +34,10 @@ Examples:
   karmadactl dry-run --snapshot examples/mixed-fleet.yaml --at 10m
 
   # A planned maintenance taint on every cluster of a region, against the live fleet
-  karmadactl dry-run -l region=eu --taint maintenance=planned:NoExecute -o json";
+  karmadactl dry-run -l region=eu --taint maintenance=planned:NoExecute -o json
+
+  # eu-1 stopped answering (it hangs): the timeline from that moment, and back after 20m
+  karmadactl dry-run --snapshot examples/mixed-fleet.yaml --outage eu-1 --outage-mode frozen --recover-after 20m";
 
 /// Arguments of `dry-run`.
 #[derive(Debug, Args)]
@@ -120,7 +123,8 @@ Examples:
   karmadactl policy explain rb default/nginx-deployment --snapshot examples/quickstart.yaml
   karmadactl policy explain deployment/nginx -n default --cluster member1
   karmadactl policy explain crb platform-config-configmap --snapshot examples/mixed-fleet.yaml
-  karmadactl policy explain clustertaintpolicy/not-ready-noexecute --snapshot examples/mixed-fleet.yaml";
+  karmadactl policy explain clustertaintpolicy/not-ready-noexecute --snapshot examples/mixed-fleet.yaml
+  karmadactl policy explain rb shop/cart-deployment --outage eu-1 --snapshot examples/mixed-fleet.yaml";
 
 /// Arguments of `policy explain`.
 #[derive(Debug, Args)]
@@ -135,6 +139,27 @@ pub struct ExplainArgs {
     /// Only this cluster of the placement.
     #[arg(long, value_name = "NAME")]
     pub cluster: Option<String>,
+    /// What happens to the binding when this cluster of its placement stops answering:
+    /// when Ready changes, which taint lands, when the binding is evicted, where it goes,
+    /// and when its old copy is removed (the timeline of `dry-run --outage`).
+    #[arg(long, value_name = "NAME", conflicts_with = "cluster")]
+    pub outage: Option<String>,
+    /// How it fails: refused, frozen, or agent-down (Pull clusters).
+    #[arg(
+        long,
+        value_name = "MODE",
+        value_enum,
+        default_value_t,
+        requires = "outage"
+    )]
+    pub outage_mode: OutageMode,
+    /// When it stops answering: this long after the reference time, or this RFC 3339
+    /// time (default: the reference time).
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec, requires = "outage")]
+    pub outage_at: Option<TimeSpec>,
+    /// With --outage: it answers again this long after it stopped (or at this time).
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec, requires = "outage")]
+    pub recover_after: Option<TimeSpec>,
     #[command(flatten)]
     pub read: ReadArgs,
 }

@@ -8,7 +8,8 @@ use jiff::Timestamp;
 use super::dry_run::{queue_line, DryRunReport};
 use super::time::{clock, instant, offset};
 use crate::engine::karmada::cluster_health::{FailureMode, Happens, Interval};
-use crate::engine::outage::{OutageResult, TaintEvent};
+use crate::engine::outage::{BindingTimeline, ClusterTimeline, OutageResult, TaintEvent};
+use crate::engine::settings::HealthSettings;
 use crate::engine::simulate::Verdict;
 
 fn span(i: Interval, from: Timestamp) -> String {
@@ -87,40 +88,7 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
     }
     out += &format!("Queue:    {}\n", queue_line(&sim.queue_settings));
 
-    out += "\nTimeline from the failure (each moment an interval: earliest .. latest):\n";
-    for c in &result.clusters {
-        out += &format!("  {}\n", c.cluster.bold());
-        match &c.ready {
-            Happens::No(why) => {
-                out += &format!("    Ready stays True: {}\n", why.message);
-                out += "    nothing is predicted after it\n";
-                continue;
-            }
-            Happens::Yes(r) | Happens::Maybe(r) => {
-                let maybe = matches!(c.ready, Happens::Maybe(_));
-                out += &format!(
-                    "    {}  Ready={} ({}){}\n",
-                    span(r.at, from),
-                    r.status,
-                    r.reason,
-                    if maybe {
-                        " — only if the probes fell so: the member is back inside this window"
-                    } else {
-                        ""
-                    }
-                );
-                if wide {
-                    out += &format!("        {}\n", r.rule.message);
-                }
-            }
-        }
-        for t in &c.taints {
-            out += &taint_line("gets", t, from);
-        }
-        if let Some(why) = &c.no_noexecute {
-            out += &format!("    {} {}\n", "no eviction:".yellow().bold(), why.message);
-        }
-    }
+    out += &timeline_text(result, from, wide);
 
     if !result.bindings.is_empty() {
         out += "\n";
@@ -171,9 +139,10 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
         out += "\n";
         for b in result.bindings.iter().filter(|b| b.capacity_dip) {
             out += &format!(
-                "  {} {}: {}\n",
+                "  {} {} on {}: {}\n",
                 "capacity dip:".yellow().bold(),
                 b.binding,
+                b.cluster,
                 b.old_copy
                     .as_ref()
                     .map(|r| r.message.as_str())
@@ -190,6 +159,71 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
         }
     }
 
+    out += &recovery_text(result, from);
+
+    out += "\nSummary:\n";
+    let sum = &sim.summary;
+    out += &format!(
+        "  {} binding(s) on the failing clusters, {} not affected\n",
+        sum.bindings_affected, sum.bindings_not_affected
+    );
+    let counts: Vec<String> = sum
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.as_str()))
+        .collect();
+    out += &format!("  decisions: {}\n", counts.join(", "));
+    let dips = result.bindings.iter().filter(|b| b.capacity_dip).count();
+    if dips > 0 {
+        out += &format!("  capacity dips: {dips}\n");
+    }
+    out
+}
+
+/// The timeline of each failing cluster: when `Ready` changes, each taint and who adds
+/// it, or why no eviction comes.
+pub fn timeline_text(result: &OutageResult, from: Timestamp, wide: bool) -> String {
+    let mut out = String::new();
+    out += "\nTimeline from the failure (each moment an interval: earliest .. latest):\n";
+    for c in &result.clusters {
+        out += &format!("  {}\n", c.cluster.bold());
+        match &c.ready {
+            Happens::No(why) => {
+                out += &format!("    Ready stays True: {}\n", why.message);
+                out += "    nothing is predicted after it\n";
+                continue;
+            }
+            Happens::Yes(r) | Happens::Maybe(r) => {
+                let maybe = matches!(c.ready, Happens::Maybe(_));
+                out += &format!(
+                    "    {}  Ready={} ({}){}\n",
+                    span(r.at, from),
+                    r.status,
+                    r.reason,
+                    if maybe {
+                        " — only if the probes fell so: the member is back inside this window"
+                    } else {
+                        ""
+                    }
+                );
+                if wide {
+                    out += &format!("        {}\n", r.rule.message);
+                }
+            }
+        }
+        for t in &c.taints {
+            out += &taint_line("gets", t, from);
+        }
+        if let Some(why) = &c.no_noexecute {
+            out += &format!("    {} {}\n", "no eviction:".yellow().bold(), why.message);
+        }
+    }
+    out
+}
+
+/// The way back of each cluster that answers again.
+pub fn recovery_text(result: &OutageResult, from: Timestamp) -> String {
+    let mut out = String::new();
     for c in &result.clusters {
         let Some(r) = &c.recovery else {
             continue;
@@ -234,22 +268,67 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
             }
         }
     }
+    out
+}
 
-    out += "\nSummary:\n";
-    let sum = &sim.summary;
-    out += &format!(
-        "  {} binding(s) on the failing clusters, {} not affected\n",
-        sum.bindings_affected, sum.bindings_not_affected
+/// `policy explain --outage`: one binding in one cluster's outage.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingOutageDocument<'a> {
+    pub api_version: &'static str,
+    pub kind: &'static str,
+    pub source: &'a str,
+    pub binding: &'a str,
+    /// The health settings assumed.
+    pub health: &'a HealthSettings,
+    /// The failing cluster's timeline.
+    pub cluster: &'a ClusterTimeline,
+    /// The binding's eviction from it (none when nothing is evicted).
+    pub evictions: &'a [BindingTimeline],
+    /// Where its replicas are predicted to be after the eviction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placement: Option<Vec<(String, i32)>>,
+}
+
+/// The report for people of `policy explain --outage`.
+pub fn binding_text(doc: &BindingOutageDocument, result: &OutageResult, wide: bool) -> String {
+    let c = doc.cluster;
+    let from = c.failed_at;
+    let mut out = format!(
+        "Outage:   {} stops answering at {} ({}); {} cluster\nBinding:  {}\nSource:   {}\n",
+        c.cluster,
+        instant(c.failed_at),
+        mode_text(c.mode),
+        c.sync_mode,
+        doc.binding,
+        doc.source
     );
-    let counts: Vec<String> = sum
-        .verdicts
-        .iter()
-        .map(|(v, n)| format!("{} {n}", v.as_str()))
-        .collect();
-    out += &format!("  decisions: {}\n", counts.join(", "));
-    let dips = result.bindings.iter().filter(|b| b.capacity_dip).count();
-    if dips > 0 {
-        out += &format!("  capacity dips: {dips}\n");
+    out += &timeline_text(result, from, wide);
+    out += &format!("\n{} on {}:\n", doc.binding, c.cluster);
+    match doc.evictions.first() {
+        None => out += "  nothing is evicted: the timeline stops before any NoExecute taint\n",
+        Some(b) => {
+            match b.evicted {
+                Some(e) => out += &format!("  evicted   {}\n", span(e, from)),
+                None => out += &format!("  stays     {}\n", b.verdict.as_str()),
+            }
+            out += &format!("  rule      {}: {}\n", b.rule.code, b.rule.message);
+            if let Some(p) = &doc.placement {
+                let to: Vec<String> = p.iter().map(|(n, r)| format!("{n}={r}")).collect();
+                out += &format!("  goes to   {}\n", to.join(","));
+            }
+            if let (Some(o), Some(why)) = (b.old_copy_removed, &b.old_copy) {
+                let dip = if b.capacity_dip {
+                    " (capacity dip)"
+                } else {
+                    ""
+                };
+                out += &format!("  old copy  {}{dip}: {}\n", span(o, from), why.message);
+            } else if let Some(why) = &b.old_copy {
+                out += &format!("  old copy  stays: {}\n", why.message);
+            }
+        }
     }
+    out += &recovery_text(result, from);
     out
 }

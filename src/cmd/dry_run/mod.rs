@@ -15,7 +15,7 @@ use crate::render::{self, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
 use jiff::Timestamp;
 
-mod outage;
+pub(crate) mod outage;
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {

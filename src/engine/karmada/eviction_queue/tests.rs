@@ -149,6 +149,31 @@ fn far_off_tolerations_are_followed_to_the_second() {
     assert_eq!(evicted(&t)[1], Some(month));
 }
 
+#[test]
+fn a_cluster_tainted_later_is_listed_when_its_taint_lands() {
+    // c0 is tainted now, one binding tolerated forever and one for 3 minutes (idle
+    // re-lists until then, skipped whole); c1's taint lands at +61 s: its untolerated
+    // binding goes then, and its tolerated one when the toleration runs out.
+    let later = |name: &str, due: f64| QueueItem {
+        cluster: "c1".into(),
+        ..item(name, Rb, Some(due))
+    };
+    let items = vec![
+        item("forever", Rb, None),
+        item("c0-later", Rb, Some(180.0)),
+        later("now", 61.0),
+        later("soon", 361.0),
+    ];
+    let mut faults = fault(None);
+    faults.push(ClusterFault {
+        cluster: "c1".into(),
+        since: at(61.0),
+        recovered_at: None,
+    });
+    let t = run(&items, &faults, &QueueSettings::default());
+    assert_eq!(evicted(&t)[1..], [Some(180.0), Some(61.0), Some(361.0)]);
+}
+
 proptest! {
     /// Bindings added at once are evicted when the limiter's pacing starts them: the
     /// event simulation agrees with `paced_starts`, which the conformance vectors check.

@@ -178,7 +178,11 @@ enum End {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum What {
-    /// The taint manager lists the cluster's bindings (additions come first at an instant).
+    /// The cluster's NoExecute taint lands: the taint manager lists its bindings for the
+    /// first time (never moved by the skipping of idle re-lists).
+    Taint(usize),
+    /// The taint manager lists the cluster's bindings again (additions come first at an
+    /// instant).
     Relist(usize),
     /// A delayed addition of a job becomes due.
     Ready(usize),
@@ -192,7 +196,7 @@ impl What {
     fn class(self) -> u8 {
         match self {
             What::Recover(_) => 0,
-            What::Relist(_) | What::Ready(_) => 1,
+            What::Taint(_) | What::Relist(_) | What::Ready(_) => 1,
             What::Wake(_) => 2,
         }
     }
@@ -258,7 +262,7 @@ impl<'a> Queue<'a> {
         };
         for (c, &(since, recovered)) in clusters.iter().enumerate() {
             if !q.by_cluster[c].is_empty() {
-                q.push(since, What::Relist(c));
+                q.push(since, What::Taint(c));
                 if let Some(r) = recovered {
                     q.push(r, What::Recover(c));
                 }
@@ -289,6 +293,7 @@ impl<'a> Queue<'a> {
                 break;
             }
             match what {
+                What::Taint(c) => self.list(c, t),
                 What::Relist(c) => self.relist(c, t),
                 What::Ready(j) => {
                     if self.waiting_until[j] == Some(t) {
@@ -318,6 +323,14 @@ impl<'a> Queue<'a> {
             return;
         }
         if self.skip_idle_relists(c, t) {
+            return;
+        }
+        self.list(c, t);
+    }
+
+    /// List the cluster's bindings: add every job not evicted, and re-list later.
+    fn list(&mut self, c: usize, t: Ns) {
+        if self.recovered[c] {
             return;
         }
         // Every job not evicted, in job order; the queued ones are already in the queue.
