@@ -14,6 +14,8 @@ mod policy_validation;
 mod queue;
 #[path = "conformance/scheduler.rs"]
 mod scheduler;
+#[path = "conformance/state_preservation.rs"]
+mod state_preservation;
 #[path = "conformance/taint_args.rs"]
 mod taint_args;
 
@@ -26,7 +28,7 @@ use serde_json::Value;
 pub type Check = Option<Result<(), String>>;
 
 /// Families whose vectors have arrived but whose implementation has not (yet).
-const NOT_YET_IMPLEMENTED: &[&str] = &["state_preservation"];
+const NOT_YET_IMPLEMENTED: &[&str] = &[];
 
 /// Every conformance family and the modules of the engine's twin of upstream
 /// (`src/engine/karmada/`) that answer it (a helper the family's function relies on,
@@ -45,6 +47,8 @@ const TWIN_MODULES: &[(&str, &str)] = &[
     ("schedule_after_eviction", "scheduler"),
     ("schedule_after_eviction", "toleration"),
     ("select_clusters", "scheduler"),
+    ("state_preservation", "state_preservation"),
+    ("state_preservation", "jsonpath"),
     ("taint_args", "karmadactl_taint"),
     ("taint_policy_apply", "cluster_taint_policy"),
     ("taint_policy_match", "cluster_taint_policy"),
@@ -264,6 +268,7 @@ fn check(family: &str, input: &Value, expected: &Value) -> Check {
         .or_else(|| queue::check(family, input, expected))
         .or_else(|| taint_args::check(family, input, expected))
         .or_else(|| policy_validation::check(family, input, expected))
+        .or_else(|| state_preservation::check(family, input, expected))
 }
 
 #[test]

@@ -1,0 +1,132 @@
+//! What Karmada does with `spec.failover.cluster.statePreservation` when a cluster
+//! fails over (feature gate `StatefulFailoverInjection`, alpha, off by default):
+//!
+//! - **Extract** (the taint manager, just before it evicts): no rules, nothing is read
+//!   and the task carries no state. Otherwise the failing cluster's item of
+//!   `status.aggregatedStatus` must be there with a `status`, else the eviction fails and
+//!   is retried: the binding is not evicted at all until the status is collected. Each
+//!   rule's JSONPath (client-go's dialect, missing keys are errors, see
+//!   [`super::jsonpath`]) runs on that status, and its output becomes the value of the
+//!   rule's label; the first rule that fails fails the eviction the same way.
+//! - **Inject** (the binding controller, writing the workload for a target cluster): the
+//!   last eviction task's state is set as labels only when the binding has one target,
+//!   that task's purge mode is `Directly`, the target is not among the task's
+//!   `clustersBeforeFailover`, and the state is not empty. Label values are not checked.
+//!
+//! Upstream: `pkg/controllers/cluster/taint_manager.go` (`extractStateForEviction`),
+//! `pkg/util/helper/failover.go` (`BuildPreservedLabelState`, `parseJSONValue`),
+//! `pkg/controllers/binding/common.go` (`injectReservedLabelState`).
+//! Conformance: `state_preservation`.
+//! Karmada: master f8fdd02 (unchanged since v1.15).
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::jsonpath::{go_quote, JsonPath};
+use crate::api::binding::{AggregatedStatusItem, GracefulEvictionTask};
+use crate::api::policy::StatePreservation;
+
+/// The labels a failover carries, by label name.
+pub type LabelState = BTreeMap<String, String>;
+
+/// The error upstream returns when the failing cluster's status is not collected.
+pub fn not_collected(cluster: &str) -> String {
+    format!("the application status has not yet been collected from Cluster({cluster})")
+}
+
+/// One rule's value from a status, or upstream's error text.
+pub fn rule_value(json_path: &str, status: &Value) -> Result<String, String> {
+    let template = JsonPath::parse(json_path)?;
+    template.execute(status).map_err(|cause| {
+        format!(
+            "failed to execute jsonpath {}: {cause}",
+            go_quote(json_path)
+        )
+    })
+}
+
+/// `BuildPreservedLabelState`: every rule in order (a repeated label keeps the later
+/// value); the first failing rule fails the whole call.
+pub fn build_preserved_label_state(
+    preservation: &StatePreservation,
+    status: &Value,
+) -> Result<LabelState, String> {
+    let mut out = LabelState::new();
+    for rule in &preservation.rules {
+        out.insert(
+            rule.alias_label_name.clone(),
+            rule_value(&rule.json_path, status)?,
+        );
+    }
+    Ok(out)
+}
+
+/// `extractStateForEviction`: `Ok(None)` without rules.
+pub fn extract_state_for_eviction(
+    preservation: Option<&StatePreservation>,
+    aggregated: &[AggregatedStatusItem],
+    cluster: &str,
+) -> Result<Option<LabelState>, String> {
+    let Some(p) = preservation.filter(|p| !p.rules.is_empty()) else {
+        return Ok(None);
+    };
+    let status = aggregated
+        .iter()
+        .find(|i| i.cluster_name == cluster)
+        .and_then(|i| i.status.as_ref())
+        .filter(|s| !s.is_null())
+        .ok_or_else(|| not_collected(cluster))?;
+    build_preserved_label_state(p, status).map(Some)
+}
+
+/// Why the last task's state is not injected on `target` (`None`: it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotInjected {
+    /// The binding has more than one target cluster.
+    SeveralTargets,
+    /// The binding has no graceful eviction task.
+    NoTask,
+    /// The last task's purge mode is not `Directly`.
+    NotDirectly,
+    /// The target was in the placement before the failover.
+    TargetWasThere,
+    /// The last task carries no state.
+    NoState,
+}
+
+/// `injectReservedLabelState`'s decision: the labels to set on the workload sent to
+/// `target`, or why none are.
+pub fn labels_to_inject<'t>(
+    tasks: &'t [GracefulEvictionTask],
+    target: &str,
+    targets: usize,
+) -> Result<&'t LabelState, NotInjected> {
+    if targets > 1 {
+        return Err(NotInjected::SeveralTargets);
+    }
+    let last = tasks.last().ok_or(NotInjected::NoTask)?;
+    if last.purge_mode.as_deref() != Some("Directly") {
+        return Err(NotInjected::NotDirectly);
+    }
+    if last.clusters_before_failover.iter().any(|c| c == target) {
+        return Err(NotInjected::TargetWasThere);
+    }
+    last.preserved_label_state
+        .as_ref()
+        .filter(|s| !s.is_empty())
+        .ok_or(NotInjected::NoState)
+}
+
+/// `injectReservedLabelState`: the workload's labels after the injection.
+pub fn inject_reserved_label_state(
+    tasks: &[GracefulEvictionTask],
+    target: &str,
+    targets: usize,
+    mut labels: BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    if let Ok(state) = labels_to_inject(tasks, target, targets) {
+        labels.extend(state.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    labels
+}
