@@ -341,6 +341,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Writes in flight at once')
             [CompletionResult]::new('--eviction-rate', '--eviction-rate', [CompletionResultType]::ParameterName, 'Evictions started per second, at most (default: as fast as the server takes them)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long --wait waits')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'karmada-controller-manager''s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding''s statePreservation rules, as the taint manager''s would (default: the settings remembered for the context, else upstream''s: off)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')

@@ -397,7 +397,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__drain)
-            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --feature-gates --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -452,6 +452,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feature-gates)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -324,6 +324,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --max-in-flight 'Writes in flight at once'
             cand --eviction-rate 'Evictions started per second, at most (default: as fast as the server takes them)'
             cand --timeout 'How long --wait waits'
+            cand --feature-gates 'karmada-controller-manager''s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding''s statePreservation rules, as the taint manager''s would (default: the settings remembered for the context, else upstream''s: off)'
             cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
             cand -o 'Output format'
             cand --output 'Output format'

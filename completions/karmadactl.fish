@@ -311,6 +311,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l unhealth
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l max-in-flight -d 'Writes in flight at once' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l eviction-rate -d 'Evictions started per second, at most (default: as fast as the server takes them)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l timeout -d 'How long --wait waits' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l feature-gates -d 'karmada-controller-manager\'s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding\'s statePreservation rules, as the taint manager\'s would (default: the settings remembered for the context, else upstream\'s: off)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"

@@ -157,6 +157,8 @@ struct Seen {
     taint_seen: Option<Timestamp>,
     taint_gone: Option<Timestamp>,
     left: BTreeMap<String, (Timestamp, BTreeMap<String, i64>)>,
+    /// When each binding's member1 entry was first seen gone.
+    gone: BTreeMap<String, Timestamp>,
 }
 
 async fn watch(
@@ -217,8 +219,15 @@ async fn watch(
             }
             let b = serde_json::to_value(bindings.get(&key).await.unwrap()).unwrap();
             let on = placed(&b);
-            if !on.contains_key("member1") && !on.is_empty() {
-                seen.left.insert(name.to_string(), (now, on));
+            if on.contains_key("member1") || on.is_empty() {
+                continue;
+            }
+            // The eviction is when member1 leaves; the placement is the scheduler's, once
+            // it has placed every replica again (right after the eviction the binding
+            // holds only what the other clusters had).
+            let gone = *seen.gone.entry(name.to_string()).or_insert(now);
+            if on.values().sum::<i64>() == b["spec"]["replicas"].as_i64().unwrap_or(0) {
+                seen.left.insert(name.to_string(), (gone, on));
             }
         }
         tokio::time::sleep(Duration::from_millis(200)).await;

@@ -126,6 +126,12 @@ pub struct DrainArgs {
     /// How long --wait waits.
     #[arg(long, value_name = "DURATION", value_parser = values::duration, default_value = "10m")]
     pub timeout: Duration,
+    /// karmada-controller-manager's feature gates the drain assumes: with
+    /// StatefulFailoverInjection=true each eviction carries the state of the binding's
+    /// statePreservation rules, as the taint manager's would (default: the settings
+    /// remembered for the context, else upstream's: off).
+    #[arg(long, value_name = "GATES", value_parser = values::feature_gates)]
+    pub feature_gates: Option<values::FeatureGates>,
     #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.

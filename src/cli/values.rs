@@ -97,12 +97,15 @@ pub fn go_bool(text: &str) -> Result<bool, String> {
     }
 }
 
-/// karmada-controller-manager `--feature-gates`: `Name=bool,...`. Only `Failover`
-/// matters to predictions; `None` when the list does not mention it.
+/// karmada-controller-manager `--feature-gates`: `Name=bool,...`. Only `Failover` and
+/// `StatefulFailoverInjection` matter to predictions; `None` when the list does not
+/// mention one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct FeatureGates {
     /// The value of the `Failover` gate, if given.
     pub failover: Option<bool>,
+    /// The value of the `StatefulFailoverInjection` gate, if given.
+    pub stateful_failover_injection: Option<bool>,
 }
 
 /// Parse a `--feature-gates` list.
@@ -113,8 +116,10 @@ pub fn feature_gates(text: &str) -> Result<FeatureGates, String> {
             .split_once('=')
             .ok_or_else(|| format!("{item:?}: expected Name=true|false"))?;
         let value = go_bool(value).map_err(|e| format!("{item:?}: {e}"))?;
-        if name.trim() == "Failover" {
-            gates.failover = Some(value);
+        match name.trim() {
+            "Failover" => gates.failover = Some(value),
+            "StatefulFailoverInjection" => gates.stateful_failover_injection = Some(value),
+            _ => {}
         }
     }
     Ok(gates)

@@ -55,6 +55,18 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
 
     // Gather and decide.
     let cp = common::connect(global).await?;
+    let controller = crate::cli::ControllerArgs {
+        feature_gates: args.feature_gates,
+        ..Default::default()
+    };
+    let live = crate::fleet::SourceInfo {
+        context: Some(cp.context.clone()),
+        server: Some(cp.server.clone()),
+        ..Default::default()
+    };
+    req.options.stateful_failover_injection = super::settings::for_source(&controller, &live)?
+        .controller
+        .stateful_failover_injection;
     let mut planned = drain_ops::plan(&cp, &targets, &mut req).await?;
     let clusters = req.options.clusters.clone();
     let refused = planned.fleet_refusal.as_ref().filter(|_| !args.force);

@@ -231,6 +231,7 @@ pub fn resolve(
         r.pick("feature-gates", args.feature_gates, values::feature_gates)?;
     if let Some(g) = gates {
         c.failover_feature_gate = g.failover.unwrap_or(false);
+        c.stateful_failover_injection = g.stateful_failover_injection.unwrap_or(false);
     }
     if let Some(v) = r.pick(
         "enable-no-execute-taint-eviction",

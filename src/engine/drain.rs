@@ -14,7 +14,8 @@ use serde::Serialize;
 use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
 use super::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
 use super::proposal::prescheduling::{pre_scheduling_verdict, scheduling_type, SchedulingType};
-use super::settings::PurgeMode;
+use super::settings::{ControllerSettings, PurgeMode};
+use super::state::{extract, Extraction};
 use super::{Reason, ReasonCode};
 use crate::api::taint::{effect_of, TaintEffect};
 use crate::api::{BindingSpec, Cluster, TargetCluster};
@@ -67,8 +68,11 @@ pub struct DrainOptions {
     pub grace_period_seconds: Option<i32>,
     /// `--min-available-clusters`.
     pub min_available_clusters: Option<usize>,
-    /// `--force`: evict even with nowhere to go.
+    /// `--force`: evict even with nowhere to go, or without the workload's state.
     pub force: bool,
+    /// The `StatefulFailoverInjection` gate assumed: the drain carries the state of
+    /// `statePreservation` rules as the taint manager would.
+    pub stateful_failover_injection: bool,
     /// The task's `message`, naming the drain.
     pub message: String,
 }
@@ -86,6 +90,9 @@ pub enum DrainDecision {
     AlreadyEvicted,
     /// No other feasible cluster: not evicted (upstream would delete the workload).
     BlockedNoTarget,
+    /// Its state cannot be extracted (status not collected, a rule fails): not evicted,
+    /// as the taint manager would not evict it either.
+    BlockedState,
     /// Evicting would leave it on fewer clusters than `--min-available-clusters`.
     BlockedBudget,
     /// Evicted, but the old copy stays until a person acts (purge mode `Never`).
@@ -113,6 +120,7 @@ impl DrainDecision {
         matches!(
             self,
             DrainDecision::BlockedNoTarget
+                | DrainDecision::BlockedState
                 | DrainDecision::BlockedBudget
                 | DrainDecision::LeftBehind
         )
@@ -171,6 +179,8 @@ pub struct CheckInput<'a> {
     candidates: &'a [String],
     remaining: usize,
     options: &'a DrainOptions,
+    /// What the eviction does about the workload's state.
+    state: &'a Extraction,
 }
 
 /// A check's answer: the decision it makes, if any, and warnings it leaves.
@@ -181,8 +191,9 @@ pub type Check = fn(&CheckInput, &mut Vec<Reason>) -> Answer;
 
 /// The checks, in order; the first that decides wins, and a step no check decides is
 /// evicted.
-pub const CHECKS: [(&str, Check); 5] = [
+pub const CHECKS: [(&str, Check); 6] = [
     ("already-evicted", already_evicted),
+    ("state", state_held),
     ("no-target", no_target),
     ("budget", budget),
     ("left-behind", left_behind),
@@ -202,6 +213,32 @@ fn already_evicted(i: &CheckInput, _: &mut Vec<Reason>) -> Answer {
             format!(
                 "an eviction task from {} exists already (producer {}): nothing to do",
                 i.cluster, task.producer
+            ),
+        ),
+    ))
+}
+
+fn state_held(i: &CheckInput, warnings: &mut Vec<Reason>) -> Answer {
+    let Extraction::Held(why) = i.state else {
+        return None;
+    };
+    if i.options.force {
+        warnings.push(Reason::new(
+            ReasonCode::DrainForcedStateLost,
+            format!(
+                "--force: evicted without the workload's state ({}); the copy on the new cluster starts without the preserved labels",
+                why.message
+            ),
+        ));
+        return None;
+    }
+    Some((
+        DrainDecision::BlockedState,
+        Reason::new(
+            ReasonCode::DrainBlockedState,
+            format!(
+                "its state cannot be extracted ({}); the taint manager would not evict it either; not evicted without --force",
+                why.message
             ),
         ),
     ))
@@ -375,9 +412,11 @@ pub fn plan_binding(
         .iter()
         .filter(|t| !leaving.contains(&t.name.as_str()))
         .count();
+    let settings = state_settings(options);
     let steps = touched
         .iter()
         .map(|cluster| {
+            let state = extract(binding, cluster, &settings);
             let input = CheckInput {
                 spec,
                 cluster,
@@ -386,6 +425,7 @@ pub fn plan_binding(
                 candidates: &candidates,
                 remaining,
                 options,
+                state: &state,
             };
             let mut warnings = Vec::new();
             let decided = CHECKS
@@ -446,6 +486,37 @@ pub fn drained_spec(
     evict.message = options.message.clone();
     evict.grace_period_seconds = options.grace_period_seconds;
     for c in clusters {
+        graceful_evict_cluster(&mut after, c, &evict);
+    }
+    after
+}
+
+/// The settings the drain's state extraction assumes (only the gate matters).
+fn state_settings(options: &DrainOptions) -> ControllerSettings {
+    ControllerSettings {
+        stateful_failover_injection: options.stateful_failover_injection,
+        ..Default::default()
+    }
+}
+
+/// [`drained_spec`] of `binding`, each task carrying the state the taint manager would
+/// extract for its cluster (with the gate on and rules that succeed).
+pub fn drained_spec_with_state(
+    binding: &Binding,
+    clusters: &[&str],
+    purge_mode: PurgeMode,
+    options: &DrainOptions,
+) -> BindingSpec {
+    let spec = &binding.spec;
+    let mut after = spec.clone();
+    let settings = state_settings(options);
+    for c in clusters {
+        let mut evict = drain_evict_options(purge_mode, &spec.clusters);
+        evict.message = options.message.clone();
+        evict.grace_period_seconds = options.grace_period_seconds;
+        if let Extraction::Carried(labels, _) = extract(binding, c, &settings) {
+            evict.preserved_label_state = Some(labels);
+        }
         graceful_evict_cluster(&mut after, c, &evict);
     }
     after

@@ -41,5 +41,7 @@ pub mod policy_check;
 pub mod policy_lint;
 pub mod queue;
 pub mod simulate;
+pub mod state;
+pub mod state_lint;
 pub mod taint_edit;
 pub mod task_actions;

@@ -34,6 +34,12 @@ pub enum LintCode {
     DeprecatedPurgeMode,
     /// A NoExecute ClusterTaintPolicy the webhook will reject.
     NoexecutePolicyRejected,
+    /// statePreservation rules whose labels are never injected (purge mode not Directly).
+    StateNeverInjected,
+    /// statePreservation on a placement that can hold more than one cluster.
+    StateSeveralTargets,
+    /// A statePreservation JSONPath filter comparing with an integer literal.
+    StateIntegerFilter,
 }
 
 /// One finding.
@@ -125,6 +131,7 @@ pub fn lint(input: &LintInput) -> Vec<Finding> {
             lint_tolerations(input.admitted, &mut out);
             lint_affinities(input.admitted, &mut out);
             lint_single_failure(input, &mut out);
+            super::state_lint::lint_state(input.admitted, &mut out);
         }
     }
     out
@@ -535,5 +542,57 @@ mod tests {
         assert!(codes(kind, ctp, None, true).is_empty());
         let schedule = json!({"taints": [{"key": "down", "effect": "NoSchedule"}]});
         assert!(codes(kind, schedule, None, false).is_empty());
+    }
+
+    #[test]
+    fn state_rules_that_never_inject_or_always_fail() {
+        let spec = |mode: &str, spread: bool, path: &str| {
+            let mut s = json!({
+                "resourceSelectors": [{"apiVersion": "flink.apache.org/v1beta1", "kind": "FlinkDeployment"}],
+                "placement": {"clusterAffinity": {"clusterNames": ["m1", "m2"]}},
+                "failover": {"cluster": {"purgeMode": mode, "statePreservation": {"rules": [
+                    {"aliasLabelName": "job", "jsonPath": path}]}}}
+            });
+            if spread {
+                s["placement"]["spreadConstraints"] =
+                    json!([{"spreadByField": "cluster", "maxGroups": 1, "minGroups": 1}]);
+            }
+            s
+        };
+        let state = |c: Vec<LintCode>| -> Vec<LintCode> {
+            c.into_iter()
+                .filter(|c| c.to_string().starts_with("state-"))
+                .collect()
+        };
+        assert_eq!(
+            state(codes(PP, spec("Directly", true, "{.jobID}"), None, false)),
+            []
+        );
+        assert_eq!(
+            state(codes(PP, spec("Gracefully", true, "{.jobID}"), None, false)),
+            [LintCode::StateNeverInjected]
+        );
+        assert_eq!(
+            state(codes(PP, spec("Directly", false, "{.jobID}"), None, false)),
+            [LintCode::StateSeveralTargets]
+        );
+        assert_eq!(
+            state(codes(
+                PP,
+                spec("Directly", true, "{.items[?(@.lag>10)].id}"),
+                None,
+                false
+            )),
+            [LintCode::StateIntegerFilter]
+        );
+        assert_eq!(
+            state(codes(
+                PP,
+                spec("Directly", true, "{.items[?(@.lag>10.0)].id}"),
+                None,
+                false
+            )),
+            []
+        );
     }
 }

@@ -100,6 +100,8 @@ pub enum ReasonCode {
     // drain.
     DrainEvict,
     DrainAlreadyEvicted,
+    DrainBlockedState,
+    DrainForcedStateLost,
     DrainBlockedNoTarget,
     DrainForcedNoTarget,
     DrainBlockedBudget,
@@ -116,6 +118,14 @@ pub enum ReasonCode {
     AbortRefusedCordoned,
     AbortRefusedDirectly,
     AbortClusterCordoned,
+    // State preservation (`spec.failover.cluster.statePreservation`).
+    StateGateOff,
+    StateExtracted,
+    StateNotCollected,
+    StateRuleFailed,
+    StateInjected,
+    StateNotInjected,
+    StateLabelInvalid,
     // The health pipeline (an outage scenario).
     HealthProbesFailed,
     HealthLeaseExpired,
@@ -171,6 +181,11 @@ impl ReasonCode {
                 | TolerationsFromAppliedPlacement
                 | TolerationsFromSpecPlacement
                 | TolerationsNone
+                | StateGateOff
+                | StateExtracted
+                | StateInjected
+                | StateNotInjected
+                | StateLabelInvalid
         )
     }
 

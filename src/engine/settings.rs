@@ -67,6 +67,10 @@ pub struct ControllerSettings {
     pub no_execute_taint_eviction_purge_mode: PurgeMode,
     /// `--graceful-eviction-timeout` in seconds (default 600).
     pub graceful_eviction_timeout_seconds: i64,
+    /// `--feature-gates=StatefulFailoverInjection=...` (alpha, upstream default off): the
+    /// taint manager extracts `statePreservation` labels when it evicts, and the binding
+    /// controller injects them on the new cluster.
+    pub stateful_failover_injection: bool,
 }
 
 impl Default for ControllerSettings {
@@ -76,6 +80,7 @@ impl Default for ControllerSettings {
             enable_no_execute_taint_eviction: false,
             no_execute_taint_eviction_purge_mode: PurgeMode::Gracefully,
             graceful_eviction_timeout_seconds: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS,
+            stateful_failover_injection: false,
         }
     }
 }

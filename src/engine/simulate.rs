@@ -21,6 +21,7 @@ use super::proposal::prescheduling::{pre_scheduling_verdict, required_candidates
 use super::proposal::queue::PreCheck;
 use super::queue::simulate_queue;
 use super::settings::{ControllerSettings, PurgeMode, QueueModel, QueueSettings};
+use super::state::{carried, extract as extract_state, CarriedState, Extraction};
 use super::{Reason, ReasonCode};
 use crate::api::{BindingSpec, Cluster, TaintEffect, Time};
 use crate::fleet::{Binding, FleetState};
@@ -72,6 +73,10 @@ pub enum Verdict {
     /// Never evicted: the taint manager cannot read the binding's tolerations (no or a
     /// bad applied-placement annotation) and retries forever.
     Retrying,
+    /// Never evicted while the workload's state cannot be extracted (its status on the
+    /// cluster is not collected, or a statePreservation rule fails): the taint manager
+    /// fails on the binding and retries.
+    Held,
 }
 
 impl Verdict {
@@ -86,6 +91,7 @@ impl Verdict {
             Verdict::Halted => "halted: queue stopped",
             Verdict::Recovered => "dropped: cluster recovered",
             Verdict::Retrying => "not evicted: retrying",
+            Verdict::Held => "not evicted: state held",
         }
     }
 }
@@ -112,6 +118,8 @@ pub struct PairOutcome {
     pub decision: ClusterDecision,
     /// What the queue adds to the chain after the decision's reasons.
     pub queue_reasons: Vec<Reason>,
+    /// The state the eviction carries (`statePreservation` with the gate on).
+    pub state: Option<CarriedState>,
 }
 
 impl PairOutcome {
@@ -159,6 +167,8 @@ impl Serialize for PairOutcome {
             rule: Cow<'a, Reason>,
             #[serde(serialize_with = "chain")]
             reasons: R,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            state: Option<&'a CarriedState>,
         }
         fn chain<'a, S: serde::Serializer>(
             reasons: &(impl Iterator<Item = &'a Reason> + Clone),
@@ -176,6 +186,7 @@ impl Serialize for PairOutcome {
             replicas: self.replicas,
             rule: self.rule(),
             reasons: self.reasons(),
+            state: self.state.as_ref(),
         }
         .serialize(serializer)
     }
@@ -476,6 +487,8 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         /// Upstream's taint manager lists the binding on this cluster (it takes queue
         /// slots whether or not it is evicted).
         listed: bool,
+        /// What the eviction does about the workload's state.
+        extraction: Extraction,
     }
     let mut pending: Vec<Pending> = Vec::new();
     let mut bindings_affected = 0;
@@ -498,12 +511,17 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             let gate_off = decision.reasons.iter().any(|r| r.code.is_gate_off());
             let listed = !matches!(decision.action, Action::Stay)
                 || (carries(cluster, TaintEffect::NoExecute) && !gate_off);
+            let extraction = match decision.action {
+                Action::Stay => Extraction::NoRules,
+                _ => extract_state(binding, &target.name, &scenario.settings),
+            };
             pending.push(Pending {
                 binding,
                 key: binding.display_name(),
                 decision,
                 replicas: target.replicas,
                 listed,
+                extraction,
             });
         }
         bindings_affected += usize::from(affected);
@@ -515,7 +533,8 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let mut leaving: BTreeMap<&str, Vec<(&str, PurgeMode)>> = BTreeMap::new();
     let mut binding_of: HashMap<&str, &Binding> = HashMap::new();
     for p in &pending {
-        if !matches!(p.decision.action, Action::Stay) {
+        let held = matches!(p.extraction, Extraction::Held(_));
+        if !matches!(p.decision.action, Action::Stay) && !held {
             leaving.entry(p.key.as_str()).or_default().push((
                 p.decision.cluster.as_str(),
                 p.decision.purge_mode.unwrap_or(PurgeMode::Gracefully),
@@ -591,11 +610,11 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             cluster: p.decision.cluster.clone(),
             kind: p.binding.kind,
             due: due_of(&p.decision),
-            unreadable: p
-                .decision
-                .reasons
-                .iter()
-                .any(|r| r.code == ReasonCode::NoexecuteTolerationsUnreadable),
+            unreadable: matches!(p.extraction, Extraction::Held(_))
+                || p.decision
+                    .reasons
+                    .iter()
+                    .any(|r| r.code == ReasonCode::NoexecuteTolerationsUnreadable),
         })
         .collect();
     let timeline = simulate_queue(
@@ -672,11 +691,16 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .map(|(i, n)| (names[i].clone(), *n))
         .collect();
 
+    let predictions_by_key: HashMap<&str, &BindingPrediction> = predictions
+        .iter()
+        .map(|p| (p.binding.as_str(), p))
+        .collect();
     let mut outcomes = Vec::with_capacity(pending.len());
     for p in pending {
         let due = due_of(&p.decision);
         let mut reasons = Vec::new();
         let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
+            _ if matches!(p.extraction, Extraction::Held(_)) => (Verdict::Held, None),
             None | Some(ItemOutcome::NotEvicted) => (verdict_of_stay(&p.decision), None),
             Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => {
                 (Verdict::Evict, Some(*at))
@@ -715,6 +739,18 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 .or_default() += i64::from(p.replicas);
         }
         *summary.verdicts.entry(verdict).or_default() += 1;
+        let after: Option<Vec<String>> = predictions_by_key
+            .get(p.key.as_str())
+            .and_then(|pr| pr.clusters.as_ref())
+            .map(|c| c.iter().map(|(n, _)| n.to_string()).collect());
+        let state = carried(
+            &p.extraction,
+            p.binding,
+            p.decision.purge_mode,
+            matches!(verdict, Verdict::Evict | Verdict::EvictLater),
+            after.as_deref(),
+            &mut reasons,
+        );
         outcomes.push(PairOutcome {
             cluster: p.decision.cluster.clone(),
             verdict,
@@ -725,6 +761,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             binding: p.key,
             decision: p.decision,
             queue_reasons: reasons,
+            state,
         });
     }
 

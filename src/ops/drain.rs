@@ -18,8 +18,8 @@ use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
 use crate::engine::drain::{
-    drained_spec, fleet_safety, plan_binding, purge_mode_of, record, unavailable, BindingDrain,
-    DrainOptions, PRE_EVICTION_ANNOTATION,
+    drained_spec_with_state, fleet_safety, plan_binding, purge_mode_of, record, unavailable,
+    BindingDrain, DrainOptions, PRE_EVICTION_ANNOTATION,
 };
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::taint_edit::cordon_edit;
@@ -174,7 +174,7 @@ pub fn drain_patch(
     evicted: &[&str],
     options: &DrainOptions,
 ) -> Value {
-    let after = drained_spec(&b.spec, evicted, purge_mode_of(&b.spec, options), options);
+    let after = drained_spec_with_state(b, evicted, purge_mode_of(&b.spec, options), options);
     let clusters: Vec<Value> = raw_list(raw, "clusters")
         .into_iter()
         .filter(|t| !t["name"].as_str().is_some_and(|n| evicted.contains(&n)))

@@ -75,9 +75,9 @@ fn paint(d: DrainDecision) -> String {
         DrainDecision::Evict => text.green().to_string(),
         DrainDecision::AlreadyEvicted => text.normal().to_string(),
         DrainDecision::Downtime | DrainDecision::LeftBehind => text.yellow().to_string(),
-        DrainDecision::BlockedNoTarget | DrainDecision::BlockedBudget => {
-            text.red().bold().to_string()
-        }
+        DrainDecision::BlockedNoTarget
+        | DrainDecision::BlockedState
+        | DrainDecision::BlockedBudget => text.red().bold().to_string(),
     }
 }
 

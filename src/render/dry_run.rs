@@ -86,7 +86,7 @@ fn paint(verdict: Verdict) -> String {
         Verdict::NotMigratedGateOff | Verdict::Halted => text.magenta().to_string(),
         Verdict::Abandoned => text.red().to_string(),
         Verdict::Recovered => text.green().to_string(),
-        Verdict::Retrying => text.magenta().to_string(),
+        Verdict::Retrying | Verdict::Held => text.magenta().to_string(),
     }
 }
 
@@ -209,6 +209,7 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         table.add_row(row);
     }
     out += &table.trim_fmt();
+    out += &state_lines(sim, src("feature-gates"));
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
     out += &format!(
@@ -348,4 +349,47 @@ fn timeline(sim: &Simulation) -> String {
         );
     }
     out
+}
+
+/// The state each eviction carries (statePreservation), or why it is held or carries
+/// none; nothing when no binding has rules.
+fn state_lines(sim: &crate::engine::simulate::Simulation, gate_from: &str) -> String {
+    use crate::engine::ReasonCode;
+    let mut lines = Vec::new();
+    for o in &sim.outcomes {
+        let about = |code: ReasonCode| o.reasons().find(|r| r.code == code).cloned();
+        let line = if let Some(s) = &o.state {
+            let labels: Vec<String> = s.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let inject = match &s.injection.on {
+                Some(c) => format!("injected on {c}"),
+                None => format!("not injected: {}", s.injection.reason.message),
+            };
+            let invalid = if s.invalid_values.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; rejected as labels by the member: {}",
+                    s.invalid_values.join(", ")
+                )
+            };
+            format!("carries {}; {inject}{invalid}", labels.join(", "))
+        } else if let Some(r) =
+            about(ReasonCode::StateNotCollected).or(about(ReasonCode::StateRuleFailed))
+        {
+            format!("held: {}", r.message)
+        } else if let Some(r) = about(ReasonCode::StateGateOff) {
+            r.message
+        } else {
+            continue;
+        };
+        lines.push(format!("  {} from {}: {line}\n", o.binding, o.cluster));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n\nState (statePreservation; StatefulFailoverInjection={} ({gate_from})):\n{}",
+        sim.assumed.stateful_failover_injection,
+        lines.concat().trim_end()
+    )
 }

@@ -109,7 +109,25 @@ pub fn list_text(rows: &[TaskView], wide: bool) -> String {
         }
         table.add_row(row);
     }
-    table.trim_fmt() + "\n"
+    let mut out = table.trim_fmt() + "\n";
+    // The state a task carries to the new cluster (statePreservation).
+    for r in rows {
+        if let Some(state) = r
+            .task
+            .preserved_label_state
+            .as_ref()
+            .filter(|s| !s.is_empty())
+        {
+            let labels: Vec<String> = state.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            out += &format!(
+                "  {} from {} carries {}\n",
+                r.binding,
+                r.task.from_cluster,
+                labels.join(", ")
+            );
+        }
+    }
+    out
 }
 
 /// `-o name`: one line per binding with a task listed.

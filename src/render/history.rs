@@ -60,6 +60,10 @@ pub fn detail(e: &Entry, now: Timestamp) -> String {
         if !t.clusters_before_failover.is_empty() {
             parts.push(format!("before {}", t.clusters_before_failover.join(",")));
         }
+        if let Some(state) = t.preserved_label_state.as_ref().filter(|s| !s.is_empty()) {
+            let labels: Vec<String> = state.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            parts.push(format!("carries {}", labels.join(",")));
+        }
         if let Some(m) = t.message.as_deref().filter(|m| !m.is_empty()) {
             parts.push(format!("\"{m}\""));
         }

@@ -297,3 +297,59 @@ pub(super) fn answer(
     }
     out
 }
+
+/// Bindings with statePreservation rules: the gate off (nothing is carried), or, with
+/// it on, a state that cannot be extracted now from one of their clusters (a failover
+/// there would be held back: the taint manager does not evict them).
+pub(super) fn state_findings(input: &DoctorInput, out: &mut Vec<Finding>) {
+    let with_rules: Vec<&crate::fleet::Binding> = input
+        .state
+        .bindings
+        .iter()
+        .filter(|b| crate::engine::state::rules_of(b).is_some())
+        .collect();
+    if with_rules.is_empty() {
+        return;
+    }
+    if !input.settings.stateful_failover_injection {
+        out.push(Finding {
+            code: FindingCode::StateGateOff,
+            severity: Severity::Warning,
+            message: format!(
+                "{} binding(s) have statePreservation rules, but StatefulFailoverInjection is off ({}): a failover carries none of their state",
+                with_rules.len(),
+                source(input, "feature-gates")
+            ),
+            evidence: named(&with_rules.iter().map(|b| b.display_name()).collect::<Vec<_>>()),
+            fix: "run karmada-controller-manager with --feature-gates=StatefulFailoverInjection=true (alpha), or drop the rules".into(),
+        });
+        return;
+    }
+    let mut held = Vec::new();
+    for b in with_rules {
+        for t in &b.spec.clusters {
+            if let crate::engine::state::Extraction::Held(why) =
+                crate::engine::state::extract(b, &t.name, input.settings)
+            {
+                held.push(format!(
+                    "{} on {}: {}",
+                    b.display_name(),
+                    t.name,
+                    why.message
+                ));
+            }
+        }
+    }
+    if !held.is_empty() {
+        out.push(Finding {
+            code: FindingCode::StateHeld,
+            severity: Severity::Warning,
+            message: format!(
+                "{} binding-cluster pair(s) whose state cannot be extracted now: if that cluster fails, the taint manager does not evict them (it retries until the state can be read)",
+                held.len()
+            ),
+            evidence: named(&held),
+            fix: "check that Karmada collects the workload's status from the cluster (status.aggregatedStatus) and that every rule's JSONPath finds its field there".into(),
+        });
+    }
+}

@@ -99,6 +99,10 @@ pub enum FindingCode {
     PolicyMissesAgentDown,
     /// Health flags make a failure's detection take longer than finite tolerations.
     DetectionSlowerThanTolerations,
+    /// Bindings with statePreservation rules while StatefulFailoverInjection is off.
+    StateGateOff,
+    /// Bindings whose state cannot be extracted now: their failover would be held back.
+    StateHeld,
     /// A component's settings could not be read (not found, forbidden, host unreachable):
     /// the checks that need them did not run.
     ComponentUnknown,
@@ -476,6 +480,9 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     stale_tasks(state, &mut findings);
     health::unreachable_policies(state, &mut findings);
     health::slow_detection(input, &noexecute, &mut findings);
+    if cm_known {
+        state_findings(input, &mut findings);
+    }
 
     let clusters = state
         .clusters
@@ -600,7 +607,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
 
 mod fleet;
 mod health;
-use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks};
+use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks, state_findings};
 
 #[cfg(test)]
 mod tests;

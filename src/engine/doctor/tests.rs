@@ -384,6 +384,8 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::PolicyNeverFires,
         FindingCode::PolicyMissesAgentDown,
         FindingCode::DetectionSlowerThanTolerations,
+        FindingCode::StateGateOff,
+        FindingCode::StateHeld,
         FindingCode::ComponentUnknown,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
@@ -528,4 +530,38 @@ fn health_flags_slower_than_a_toleration() {
         ..Default::default()
     };
     assert_eq!(codes(&diagnose_with(&slower)), []);
+}
+
+#[test]
+fn stateful_bindings_without_the_gate_or_without_a_collected_status() {
+    let mut state = healthy();
+    let b = &mut state.bindings[0];
+    b.spec.failover = Some(
+        serde_json::from_value(json!({"cluster": {"purgeMode": "Directly",
+        "statePreservation": {"rules": [{"aliasLabelName": "job", "jsonPath": "{.jobID}"}]}}}))
+        .unwrap(),
+    );
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::StateGateOff]);
+    assert_eq!(d.findings[0].evidence, ["rb/ns/web"]);
+    let gate = ControllerSettings {
+        stateful_failover_injection: true,
+        ..on()
+    };
+    // No status collected from m1: a failover there would be held back.
+    let d = run(&state, &gate, &QueueSettings::default(), true);
+    assert_eq!(codes(&d), [FindingCode::StateHeld], "{:?}", d.findings);
+    assert!(d.findings[0].evidence[0].starts_with(
+        "rb/ns/web on m1: the application status has not yet been collected from Cluster(m1)"
+    ));
+    // Collected, with the field: nothing to say.
+    state.bindings[0].status = Some(
+        serde_json::from_value(json!({"aggregatedStatus": [
+        {"clusterName": "m1", "status": {"jobID": "j-1"}}]}))
+        .unwrap(),
+    );
+    assert_eq!(
+        codes(&run(&state, &gate, &QueueSettings::default(), true)),
+        []
+    );
 }

@@ -237,3 +237,52 @@ fn task_messages_fit_the_api() {
     assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
     assert!(m.len() <= TASK_MESSAGE_MAX);
 }
+
+#[test]
+fn the_drain_carries_the_state_or_holds_back_without_it() {
+    let mut spec = divided(json!([{"name": "m1", "replicas": 3}]), &["m1", "m2"]);
+    spec["failover"] = json!({"cluster": {"purgeMode": "Directly", "statePreservation": {"rules": [
+        {"aliasLabelName": "job", "jsonPath": "{.jobID}"}]}}});
+    let mut b = binding(spec);
+    let gate = DrainOptions {
+        stateful_failover_injection: true,
+        ..options()
+    };
+    // No status from m1: the taint manager would not evict it; neither does the drain.
+    let p = plan(&b, &gate);
+    assert_eq!(p.steps[0].decision, DrainDecision::BlockedState, "{p:?}");
+    assert_eq!(p.steps[0].reason.code, ReasonCode::DrainBlockedState);
+    let forced = plan(
+        &b,
+        &DrainOptions {
+            force: true,
+            ..gate.clone()
+        },
+    );
+    assert_eq!(forced.steps[0].decision, DrainDecision::Downtime);
+    assert_eq!(
+        forced.steps[0].warnings[0].code,
+        ReasonCode::DrainForcedStateLost
+    );
+    // Without the gate the state is not looked at.
+    assert_eq!(
+        plan(&b, &options()).steps[0].decision,
+        DrainDecision::Downtime
+    );
+    // Collected: the task carries the label, as the taint manager's would.
+    b.status = Some(
+        serde_json::from_value(json!({"aggregatedStatus": [
+        {"clusterName": "m1", "status": {"jobID": "j-7"}}]}))
+        .unwrap(),
+    );
+    assert_eq!(plan(&b, &gate).steps[0].decision, DrainDecision::Downtime);
+    let after = drained_spec_with_state(&b, &["m1"], PurgeMode::Directly, &gate);
+    let task = &after.graceful_eviction_tasks[0];
+    assert_eq!(
+        task.preserved_label_state,
+        Some([("job".to_string(), "j-7".to_string())].into())
+    );
+    assert_eq!(task.clusters_before_failover, ["m1"]);
+    let plain = drained_spec_with_state(&b, &["m1"], PurgeMode::Directly, &options());
+    assert_eq!(plain.graceful_eviction_tasks[0].preserved_label_state, None);
+}

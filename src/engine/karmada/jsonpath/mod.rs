@@ -32,6 +32,28 @@ impl JsonPath {
         parse::parse(template).map(|nodes| JsonPath { nodes })
     }
 
+    /// Whether a filter compares with an integer literal (`[?(@.lag>10)]`): JSON numbers
+    /// are float64 and an integer literal an int, so the comparison always fails.
+    pub fn compares_integers(&self) -> bool {
+        fn any(nodes: &[parse::Node]) -> bool {
+            nodes.iter().any(|n| match n {
+                parse::Node::Filter { left, right, op } => {
+                    op != "exists"
+                        && (left
+                            .iter()
+                            .chain(right)
+                            .any(|x| matches!(x, parse::Node::Int(_)))
+                            || any(left)
+                            || any(right))
+                }
+                parse::Node::List(inner) => any(inner),
+                parse::Node::Union(parts) => parts.iter().any(|p| any(p)),
+                _ => false,
+            })
+        }
+        any(&self.nodes)
+    }
+
     /// Run it over `data` (a value as Go decodes JSON) and print the results; the error
     /// is the cause upstream's `Execute` returns.
     pub fn execute(&self, data: &serde_json::Value) -> Result<String, String> {
