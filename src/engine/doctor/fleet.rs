@@ -205,6 +205,22 @@ pub(super) fn answer(
             },
         });
     };
+    // Only the bindings this failure moves take part: the answer is about this cluster,
+    // and on a fleet's scale it must not re-run every other binding. Evictions from
+    // clusters failing already are `dry-run`'s to show: they would share the queue, so
+    // with them this cluster's evictions can only come later.
+    let sub = FleetState {
+        clusters: input.state.clusters.clone(),
+        bindings: input
+            .state
+            .bindings
+            .iter()
+            .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
+            .cloned()
+            .collect(),
+        taint_policies: input.state.taint_policies.clone(),
+        ..Default::default()
+    };
     let mut evictions: Option<SecondsInterval> = None;
     let mut counted = false;
     let mut silent = Vec::new();
@@ -215,7 +231,7 @@ pub(super) fn answer(
             mode,
             back: None,
         };
-        let result = simulate_outage(input.state, &[outage], input.health, &base);
+        let result = simulate_outage(&sub, &[outage], input.health, &base);
         let Some(timeline) = result.clusters.first() else {
             continue;
         };

@@ -12,6 +12,7 @@
 use std::collections::BTreeMap;
 
 use jiff::{SignedDuration, Timestamp};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::karmada::admission::{PolicyKind, WebhookSettings};
@@ -486,7 +487,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
 
     let clusters = state
         .clusters
-        .iter()
+        .par_iter()
         .map(|c| answer(input, c, &findings))
         .collect();
     let off = findings.iter().any(|f| {
