@@ -212,16 +212,7 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     out += &state_lines(sim, src("feature-gates"));
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
-    out += &format!(
-        "  {} binding(s) on faulty clusters, {} not affected\n",
-        sum.bindings_affected, sum.bindings_not_affected
-    );
-    let counts: Vec<String> = sum
-        .verdicts
-        .iter()
-        .map(|(v, n)| format!("{} {n}", v.as_str()))
-        .collect();
-    out += &format!("  decisions: {}\n", counts.join(", "));
+    out += &summary_head(sum, "faulty");
     let list = |m: &BTreeMap<String, i64>| {
         if m.is_empty() {
             "none".to_string()
@@ -391,5 +382,20 @@ fn state_lines(sim: &crate::engine::simulate::Simulation, gate_from: &str) -> St
         "\n\nState (statePreservation; StatefulFailoverInjection={} ({gate_from})):\n{}",
         sim.assumed.stateful_failover_injection,
         lines.concat().trim_end()
+    )
+}
+
+/// The summary's first lines: bindings on the `whose` clusters, and the decisions.
+pub fn summary_head(sum: &crate::engine::simulate::SimulationSummary, whose: &str) -> String {
+    let counts: Vec<String> = sum
+        .verdicts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.as_str()))
+        .collect();
+    format!(
+        "  {} binding(s) on {whose} clusters, {} not affected\n  decisions: {}\n",
+        sum.bindings_affected,
+        sum.bindings_not_affected,
+        counts.join(", ")
     )
 }

@@ -162,17 +162,7 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
     out += &recovery_text(result, from);
 
     out += "\nSummary:\n";
-    let sum = &sim.summary;
-    out += &format!(
-        "  {} binding(s) on the failing clusters, {} not affected\n",
-        sum.bindings_affected, sum.bindings_not_affected
-    );
-    let counts: Vec<String> = sum
-        .verdicts
-        .iter()
-        .map(|(v, n)| format!("{} {n}", v.as_str()))
-        .collect();
-    out += &format!("  decisions: {}\n", counts.join(", "));
+    out += &super::dry_run::summary_head(&sim.summary, "the failing");
     let dips = result.bindings.iter().filter(|b| b.capacity_dip).count();
     if dips > 0 {
         out += &format!("  capacity dips: {dips}\n");

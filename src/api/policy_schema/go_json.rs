@@ -76,7 +76,8 @@ impl GoVal {
     }
 }
 
-fn write_str(s: &str, out: &mut String) {
+/// A string as `encoding/json` writes it (HTML-safe: `<`, `>`, `&` escaped).
+pub fn write_str(s: &str, out: &mut String) {
     let json = serde_json::to_string(s).unwrap_or_default();
     out.push_str(
         &json

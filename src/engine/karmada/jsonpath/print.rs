@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use crate::api::policy_schema::go_json::write_str;
+
 /// The shortest decimal digits of `f` and its decimal exponent (`d.ddd × 10^exp`).
 fn digits(f: f64) -> (String, i32) {
     let e = format!("{:e}", f.abs());
@@ -60,32 +62,12 @@ fn json_float(f: f64) -> String {
     }
 }
 
-/// `encoding/json`'s string, HTML-safe.
-fn json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn json_into(v: &Value, out: &mut String) {
     match v {
         Value::Null => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&json_float(n.as_f64().unwrap_or_default())),
-        Value::String(s) => json_string(s, out),
+        Value::String(s) => write_str(s, out),
         Value::Array(a) => {
             out.push('[');
             for (i, x) in a.iter().enumerate() {
@@ -102,7 +84,7 @@ fn json_into(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push(',');
                 }
-                json_string(k, out);
+                write_str(k, out);
                 out.push(':');
                 json_into(x, out);
             }
