@@ -35,6 +35,7 @@ pub mod evictions;
 pub mod explain;
 pub mod failback;
 pub mod history;
+pub mod lint_finding;
 pub mod outage;
 pub mod pipeline;
 pub mod policy_check;

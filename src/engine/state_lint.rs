@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::karmada::jsonpath::JsonPath;
-use super::policy_lint::{Finding, LintCode};
+use super::lint_finding::{Finding, LintCode};
 
 fn get<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
     path.iter()
