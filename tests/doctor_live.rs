@@ -362,9 +362,14 @@ fn offline_on_the_examples_from_the_snapshot_header() {
     assert_eq!(code, 1);
     assert_eq!(setting(&doc, "feature-gates")["source"], "snapshot header");
     assert_eq!(setting(&doc, "feature-gates")["value"], "Failover=true");
+    // Its Flink job preserves state, but the header leaves StatefulFailoverInjection off.
     assert_eq!(
         codes(&doc),
-        ["no-noexecute-policy", "webhook-rejects-noexecute-policy"]
+        [
+            "no-noexecute-policy",
+            "webhook-rejects-noexecute-policy",
+            "state-gate-off"
+        ]
     );
     assert_eq!(doc["failoverOn"], false);
 
