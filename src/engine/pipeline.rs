@@ -51,7 +51,7 @@ pub struct TaintSince {
 pub struct PipelineStep {
     pub cluster: String,
     pub step: Step,
-    /// `False`, `Unknown`, or `missing` (no Ready condition).
+    /// `False` or `Unknown`.
     pub ready: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ready_reason: Option<String>,
@@ -90,8 +90,10 @@ pub fn step_of(
     policies: Option<&[ClusterTaintPolicy]>,
     now: Timestamp,
 ) -> Option<PipelineStep> {
-    let ready = cluster.condition("Ready");
-    if ready.is_some_and(|r| r.status == "True") {
+    // A cluster without a Ready condition has not been probed yet (just joined): it is
+    // not on its way anywhere.
+    let ready = cluster.condition("Ready")?;
+    if ready.status == "True" {
         return None;
     }
     let taints = cluster.taints();
@@ -130,9 +132,9 @@ pub fn step_of(
     Some(PipelineStep {
         cluster: cluster.metadata.name.clone().unwrap_or_default(),
         step,
-        ready: ready.map_or("missing".into(), |r| r.status.clone()),
-        ready_reason: ready.map(|r| r.reason.clone()).filter(|r| !r.is_empty()),
-        ready_since: ready.map(|r| r.last_transition_time.0),
+        ready: ready.status.clone(),
+        ready_reason: Some(ready.reason.clone()).filter(|r| !r.is_empty()),
+        ready_since: Some(ready.last_transition_time.0),
         scheduling_taints,
         noexecute_taints,
         pending,
@@ -225,6 +227,9 @@ mod tests {
     #[test]
     fn a_ready_cluster_is_not_mid_way() {
         assert_eq!(step_of(&cluster("True", json!([])), Some(&[]), now()), None);
+        let mut fresh = cluster("True", json!([]));
+        fresh.status = None;
+        assert_eq!(step_of(&fresh, Some(&[]), now()), None, "not probed yet");
     }
 
     #[test]

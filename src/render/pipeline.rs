@@ -16,7 +16,6 @@ fn taint(t: &TaintSince, now: Timestamp) -> String {
 /// `m1: Ready False (ClusterNotReachable) since 12:00:30 (4m30s ago); ...; what next`.
 pub fn line(s: &PipelineStep, now: Timestamp) -> String {
     let mut parts = vec![match (&s.ready_reason, s.ready_since) {
-        (_, _) if s.ready == "missing" => "no Ready condition".to_string(),
         (Some(r), Some(t)) => format!(
             "Ready {} ({r}) since {} ({})",
             s.ready,
@@ -34,11 +33,7 @@ pub fn line(s: &PipelineStep, now: Timestamp) -> String {
     }];
     parts.extend(s.scheduling_taints.iter().map(|t| taint(t, now)));
     parts.extend(s.noexecute_taints.iter().map(|t| taint(t, now)));
-    let ready = if s.ready == "missing" {
-        "no Ready condition".to_string()
-    } else {
-        format!("Ready={}", s.ready)
-    };
+    let ready = format!("Ready={}", s.ready);
     parts.push(match s.step {
         Step::Evicting => {
             "the taint manager evicts every binding that does not tolerate it (`karmadactl dry-run` says when)".into()
