@@ -53,6 +53,7 @@ wide\t'One line per object, with its resulting taints'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
@@ -129,6 +130,7 @@ frozen\t'The member never answers: each probe waits its 32 s timeout'
 agent-down\t'Pull clusters: karmada-agent (or its link to the control plane) is down'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l outage-at -d 'When they stop answering: this long after the reference time, or this RFC 3339 time, earlier ones included (default: the reference time)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
@@ -180,6 +182,7 @@ agent-down\t'Pull clusters: karmada-agent (or its link to the control plane) is 
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l outage-at -d 'When it stops answering: this long after the reference time, or this RFC 3339 time (default: the reference time)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l recover-after -d 'With --outage: it answers again this long after it stopped (or at this time)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
@@ -224,6 +227,7 @@ json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 name\t'Only resource/name, one per line'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l allow-no-execute-taint-policy -d 'karmada-webhook\'s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
@@ -264,6 +268,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s o -l output -d 'Output format' -r -f -a "table\t'One block per cluster that changes'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'
@@ -496,6 +501,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l scheduler -d 'The karmada-scheduler Deployment, when the search does not find it' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l allow-no-execute-taint-policy -d 'karmada-webhook\'s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l enable-no-execute-taint-eviction -d 'Whether NoExecute taints evict (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l no-execute-taint-eviction-purge-mode -d 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)' -r -f -a "Gracefully\t'The old copy stays until the new placement is healthy or the timeout passes'

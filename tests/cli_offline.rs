@@ -885,3 +885,46 @@ fn explain_follows_one_binding_through_an_outage() {
     ]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn the_release_decides_how_long_the_leaving_bindings_wait() {
+    // examples/tolerating.yaml: 18 bindings tolerate the taint forever, 6 must leave.
+    let latest = |version: &str| -> (f64, usize) {
+        let doc = json(&[
+            "dry-run",
+            "--snapshot",
+            "examples/tolerating.yaml",
+            "--cluster",
+            "member1",
+            "--karmada-version",
+            version,
+            "-o",
+            "json",
+        ]);
+        assert_eq!(doc["assumed"]["karmadaVersion"], version);
+        let now: jiff::Timestamp = doc["now"].as_str().unwrap().parse().unwrap();
+        let leaving: Vec<&Value> = doc["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["rule"]["code"] == "noexecute-untolerated")
+            .collect();
+        let latest = leaving
+            .iter()
+            .map(|o| {
+                let t = o.get("atBetween").map_or(&o["at"], |b| &b["latest"]);
+                let t: jiff::Timestamp = t.as_str().unwrap().parse().unwrap();
+                t.duration_since(now).as_secs_f64()
+            })
+            .fold(0.0, f64::max);
+        (latest, leaving.len())
+    };
+    // Before the fix the six can wait behind all eighteen: 6 turns of 2 s, then theirs.
+    assert_eq!(latest("v1.17.4"), (14.0, 6));
+    assert_eq!(latest("v1.16.7"), (14.0, 6));
+    // Fixed: the tolerated ones take no turns.
+    assert_eq!(latest("v1.17.5"), (2.0, 6));
+    assert_eq!(latest("master"), (2.0, 6));
+    // v1.15: no pacing at all.
+    assert_eq!(latest("v1.15.9"), (0.0, 6));
+}

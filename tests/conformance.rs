@@ -22,6 +22,7 @@ mod taint_args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use karmadactl::engine::version::KarmadaVersion;
 use serde_json::Value;
 
 /// Outcome of checking one vector: `None` when the module does not handle the family.
@@ -262,18 +263,39 @@ fn every_family_has_a_twin_module_and_every_twin_module_a_family() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-fn check(family: &str, input: &Value, expected: &Value) -> Check {
+/// Check one vector at `version`: the families whose upstream function differs between
+/// releases (`karmada::BEHAVIOURS`) take it; the others are the same at every version
+/// the tool knows.
+fn check(family: &str, version: KarmadaVersion, input: &Value, expected: &Value) -> Check {
     failover::check(family, input, expected)
         .or_else(|| scheduler::check(family, input, expected))
-        .or_else(|| queue::check(family, input, expected))
+        .or_else(|| queue::check(family, version, input, expected))
         .or_else(|| taint_args::check(family, input, expected))
-        .or_else(|| policy_validation::check(family, input, expected))
+        .or_else(|| policy_validation::check(family, version, input, expected))
         .or_else(|| state_preservation::check(family, input, expected))
+}
+
+/// The Karmada version a vector was made at: its `version` field, else the one its
+/// file names (`FAMILY@v1.17.4.jsonl`), else master (what `../shared/conformance` was
+/// made from).
+fn version_of(file: &Path, vector: &Value) -> Result<KarmadaVersion, String> {
+    if let Some(v) = vector["version"].as_str() {
+        return v.parse();
+    }
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    match stem.split_once('@') {
+        Some((_, v)) => v.parse(),
+        None => Ok(KarmadaVersion::MASTER),
+    }
 }
 
 #[test]
 fn engine_agrees_with_upstream_vectors() {
     let mut checked = 0usize;
+    let mut by_version: BTreeMap<KarmadaVersion, usize> = BTreeMap::new();
     let mut pending: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for dir in vector_dirs() {
@@ -295,7 +317,14 @@ fn engine_agrees_with_upstream_vectors() {
                 let family = v["family"].as_str().unwrap_or_default();
                 let id = v["id"].as_str().unwrap_or_default().to_string();
                 let listed = NOT_YET_IMPLEMENTED.contains(&family);
-                match (check(family, &v["input"], &v["expected"]), listed) {
+                let version = match version_of(&file, &v) {
+                    Ok(version) => version,
+                    Err(e) => {
+                        failures.push(format!("{id}: {e}"));
+                        continue;
+                    }
+                };
+                match (check(family, version, &v["input"], &v["expected"]), listed) {
                     (None, true) => *pending.entry(family.to_string()).or_default() += 1,
                     (None, false) => failures.push(format!(
                         "{id}: no checker for family {family:?} and it is not in NOT_YET_IMPLEMENTED"
@@ -305,6 +334,7 @@ fn engine_agrees_with_upstream_vectors() {
                     )),
                     (Some(outcome), false) => {
                         checked += 1;
+                        *by_version.entry(version).or_default() += 1;
                         if let Err(why) = outcome {
                             failures.push(format!("{id}: {why}"));
                         }
@@ -317,6 +347,11 @@ fn engine_agrees_with_upstream_vectors() {
         "conformance: {checked} vectors checked, {} disagree",
         failures.len()
     );
+    let versions: Vec<String> = by_version
+        .iter()
+        .map(|(v, n)| format!("{v} ({n})"))
+        .collect();
+    eprintln!("conformance: by Karmada version: {}", versions.join(", "));
     let waiting: Vec<String> = pending.iter().map(|(f, n)| format!("{f} ({n})")).collect();
     eprintln!(
         "conformance: not yet implemented: {}",

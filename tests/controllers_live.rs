@@ -6,54 +6,15 @@ mod support;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use kube::api::{Api, DynamicObject, Patch, PatchParams};
-use kube::Client;
 use serde_json::{json, Value};
 use support::fixtures::*;
-use support::upstream_fleet::{binding, bindings, cluster, placed_on, scheduled, wait_for, Spread};
+use support::upstream_fleet::{
+    assert_same_cadence, binding, bindings, cluster, placed_on, scheduled, taint_not_ready,
+    wait_for, watch_evictions, Spread,
+};
 
 const FAILING: &str = "member1";
 const CONTROLLERS: &str = "cluster,binding,gracefulEviction,clustertaintpolicy";
-
-/// Watch both binding kinds from `since` on, until `total` bindings have left the
-/// failing cluster: when each was seen leaving, in seconds after `since`.
-async fn watch_evictions(
-    client: &Client,
-    since: jiff::Timestamp,
-    total: usize,
-) -> BTreeMap<String, f64> {
-    use futures::{StreamExt, TryStreamExt};
-    use kube::runtime::{watcher, WatchStreamExt};
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, f64)>();
-    for (kind, short) in [("ResourceBinding", "rb"), ("ClusterResourceBinding", "crb")] {
-        let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource_for(kind).unwrap());
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            let mut stream = watcher(api, watcher::Config::default())
-                .applied_objects()
-                .boxed();
-            while let Ok(Some(b)) = stream.try_next().await {
-                let seen = jiff::Timestamp::now().duration_since(since).as_secs_f64();
-                let v = serde_json::to_value(&b).unwrap();
-                if !placed_on(&v).contains_key(FAILING) {
-                    let key = match v["metadata"]["namespace"].as_str() {
-                        Some(ns) => {
-                            format!("{short}/{ns}/{}", v["metadata"]["name"].as_str().unwrap())
-                        }
-                        None => format!("{short}/{}", v["metadata"]["name"].as_str().unwrap()),
-                    };
-                    let _ = tx.send((key, seen));
-                }
-            }
-        });
-    }
-    let mut evicted_at = BTreeMap::new();
-    while evicted_at.len() < total {
-        let (key, t) = rx.recv().await.expect("the watches run");
-        evicted_at.entry(key).or_insert(t);
-    }
-    evicted_at
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
@@ -119,22 +80,11 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
 
     // The taint lands, written as `taint` writes it; the real taint manager evicts.
-    let clusters: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
-    let stamp = jiff::Timestamp::now()
-        .strftime("%Y-%m-%dT%H:%M:%SZ")
-        .to_string();
-    let patch = json!({"spec": {"taints": [
-        {"key": "cluster.karmada.io/not-ready", "effect": "NoExecute", "timeAdded": stamp}
-    ]}});
-    clusters
-        .patch(FAILING, &PatchParams::default(), &Patch::Merge(&patch))
-        .await
-        .unwrap();
-    let tainted_at = jiff::Timestamp::now();
+    let tainted_at = taint_not_ready(&client, FAILING).await;
     let total = items.len() - 3;
     let evicted_at = tokio::time::timeout(
         Duration::from_secs(60),
-        watch_evictions(&client, tainted_at, total),
+        watch_evictions(&client, FAILING, tainted_at, total),
     )
     .await
     .unwrap_or_else(|_| {
@@ -147,7 +97,7 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
     // Per queue, the sorted eviction times agree: the same cadence, after the
     // controller's reaction lag.
     for prefix in ["rb/", "crb/"] {
-        let mut predicted: Vec<f64> = prediction["outcomes"]
+        let predicted: Vec<f64> = prediction["outcomes"]
             .as_array()
             .unwrap()
             .iter()
@@ -158,33 +108,12 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
                 at.duration_since(reference).as_secs_f64()
             })
             .collect();
-        let mut seen: Vec<f64> = evicted_at
+        let seen: Vec<f64> = evicted_at
             .iter()
             .filter(|(k, _)| k.starts_with(prefix))
             .map(|(_, t)| *t)
             .collect();
-        predicted.sort_by(f64::total_cmp);
-        seen.sort_by(f64::total_cmp);
-        eprintln!("{prefix} evictions (s after the taint): predicted {predicted:?}, seen {seen:?}");
-        assert_eq!(
-            predicted.len(),
-            seen.len(),
-            "{prefix}: {predicted:?} vs {seen:?}"
-        );
-        // The controller reacts to the taint after a lag of its own (the watch, the
-        // queue's first tick), which is no part of the prediction and grows on a busy
-        // machine; the cadence after it is what the queue model predicts.
-        let lag = seen[0] - predicted[0];
-        assert!(
-            (-0.5..=3.0).contains(&lag),
-            "{prefix}: the controller reacted {lag:.2} s after the taint"
-        );
-        for (p, s) in predicted.iter().zip(&seen) {
-            assert!(
-                (p - (s - lag)).abs() <= 0.5,
-                "{prefix}: predicted {predicted:?}, seen {seen:?} (lag {lag:.2} s)"
-            );
-        }
+        assert_same_cadence(prefix, &predicted, &seen, 0.5);
     }
 
     // The real scheduler's new placements are the predicted ones.

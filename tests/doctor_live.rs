@@ -65,7 +65,7 @@ fn deployment(name: &str, args: &[&str]) -> k8s_openapi::api::apps::v1::Deployme
                 "metadata": {"labels": {"app": name}},
                 "spec": {"containers": [{
                     "name": name,
-                    "image": format!("docker.io/karmada/{name}:v1.15.0"),
+                    "image": format!("docker.io/karmada/{name}:v1.18.2"),
                     "command": [format!("/bin/{name}")],
                     "args": args
                 }]}
@@ -167,8 +167,11 @@ async fn each_switch_off_in_turn_and_all_on() {
     assert_eq!(doc["components"][0]["state"], "found");
     assert_eq!(
         doc["components"][0]["image"],
-        "docker.io/karmada/karmada-controller-manager:v1.15.0"
+        "docker.io/karmada/karmada-controller-manager:v1.18.2"
     );
+    // The release is the image's tag.
+    assert_eq!(setting(&doc, "karmada-version")["value"], "v1.18.2");
+    assert_eq!(setting(&doc, "karmada-version")["source"], "set");
     assert_eq!(setting(&doc, "feature-gates")["source"], "set");
     assert_eq!(setting(&doc, "graceful-eviction-timeout")["value"], "300s");
     assert_eq!(

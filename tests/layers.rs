@@ -152,8 +152,11 @@ fn every_layer_uses_only_the_layers_below_it() {
 /// below the engine): the twin of upstream uses only itself and the shared vocabulary;
 /// the proposal's models use the twin too; the tool's own decisions use everything.
 const ENGINE_ROOMS: &[(&str, &[&str])] = &[
-    ("karmada", &["karmada", "reason", "settings"]),
-    ("proposal", &["proposal", "karmada", "reason", "settings"]),
+    ("karmada", &["karmada", "reason", "settings", "version"]),
+    (
+        "proposal",
+        &["proposal", "karmada", "reason", "settings", "version"],
+    ),
 ];
 
 /// The module path of a file of `src/` (`engine/karmada/scheduler/mod.rs` is

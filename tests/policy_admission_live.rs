@@ -173,6 +173,8 @@ async fn the_offline_verdict_is_the_real_control_planes() {
     // The harness's webhook runs with --allow-no-execute-taint-policy=true.
     let settings = WebhookSettings {
         allow_no_execute_taint_policy: true,
+        // The webhook binary of ../shared is master's.
+        version: karmadactl::engine::version::KarmadaVersion::MASTER,
     };
     let mut differences = Vec::new();
     // Differences explained (both reject; the messages differ), listed on every run.

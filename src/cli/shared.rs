@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::values::{self, FeatureGates};
 use crate::api::selector::Selector;
+use crate::engine::version::KarmadaVersion;
 use crate::render::Format;
 
 /// Where read-only commands get the fleet from.
@@ -32,6 +33,11 @@ pub enum EvictionPurgeMode {
 /// take the value recorded in the snapshot header, else upstream's default.
 #[derive(Debug, Args, Clone, Default)]
 pub struct ControllerArgs {
+    /// The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool
+    /// knows); predictions follow that release's behaviour.
+    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version,
+          help_heading = "Controller settings")]
+    pub karmada_version: Option<KarmadaVersion>,
     /// Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false).
     #[arg(long, value_name = "GATES", value_parser = values::feature_gates,
           help_heading = "Controller settings")]

@@ -53,6 +53,11 @@ pub fn time_spec(text: &str) -> Result<TimeSpec, String> {
         .map_err(|_| "expected a duration (10m) or an RFC 3339 time".to_string())
 }
 
+/// A Karmada release the tool knows (`v1.17.4`, `v1.19.0-rc.0`, `master`).
+pub fn karmada_version(text: &str) -> Result<crate::engine::version::KarmadaVersion, String> {
+    text.parse()
+}
+
 /// Bindings per second: a finite number, zero or more.
 pub fn rate(text: &str) -> Result<f64, String> {
     text.trim()

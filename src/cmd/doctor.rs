@@ -125,6 +125,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         health: &resolved.health,
         webhook: WebhookSettings {
             allow_no_execute_taint_policy: resolved.allow_no_execute_taint_policy,
+            version: resolved.controller.karmada_version,
         },
         sources: &sources,
         short_sources: &short_sources,
@@ -184,8 +185,8 @@ fn host_settings(host: Option<&HostReading>) -> (BTreeMap<String, String>, Optio
                     .iter()
                     .filter(|(_, comp, _)| *comp == wanted)
                 {
-                    if let Some(v) = found.flags.get(*flag) {
-                        flags.insert(flag.to_string(), v.clone());
+                    if let Some(v) = found.setting(flag) {
+                        flags.insert(flag.to_string(), v);
                     }
                 }
             }

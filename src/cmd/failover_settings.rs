@@ -247,7 +247,7 @@ async fn refresh(
                     entry.settings.insert(
                         flag.to_string(),
                         Remembered {
-                            value: found.flags.get(*flag).cloned(),
+                            value: found.setting(flag),
                             discovered: Some(from.clone()),
                             set_at: None,
                         },

@@ -30,9 +30,6 @@ struct Item {
 
 pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
     // Options.
-    let webhook = WebhookSettings {
-        allow_no_execute_taint_policy: args.webhook.allow_no_execute_taint_policy.unwrap_or(false),
-    };
     let format = Format::from(args.output);
     let offline = args.write.dry_run == DryRunArg::Client;
 
@@ -51,6 +48,20 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
         (Some(_), _) => Some(common::load_state(global, &args.source).await?),
         (None, Some(cp)) => Some(state::load_live(cp).await?),
         (None, None) => None,
+    };
+
+    // The webhook of the release that runs: flag, remembered, snapshot header, default.
+    let version = match &fleet {
+        Some(f) => {
+            super::settings::for_source(&args.controller, &f.source)?
+                .controller
+                .karmada_version
+        }
+        None => args.controller.karmada_version.unwrap_or_default(),
+    };
+    let webhook = WebhookSettings {
+        allow_no_execute_taint_policy: args.webhook.allow_no_execute_taint_policy.unwrap_or(false),
+        version,
     };
 
     // Decide: every document checked before anything is sent.

@@ -14,6 +14,7 @@ use crate::engine::settings::{
     ControllerSettings, HealthSettings, Origin, Provenance, PurgeMode, QueueModel, QueueSettings,
     RememberedFrom,
 };
+use crate::engine::version::KarmadaVersion;
 use crate::error::{Error, Result};
 use crate::fleet::SourceInfo;
 
@@ -124,6 +125,9 @@ pub const SETTINGS: &[(&str, Component, Check)] = &[
         Component::Agent,
         |s| values::fraction(s).map(drop),
     ),
+    ("karmada-version", Component::ControllerManager, |s| {
+        s.parse::<KarmadaVersion>().map(drop)
+    }),
     ("allow-no-execute-taint-policy", Component::Webhook, |s| {
         values::go_bool(s).map(drop)
     }),
@@ -305,6 +309,12 @@ pub fn resolve(
         integer,
     )? {
         q.rate_limiter.bucket_size = v;
+    }
+    if let Some(v) = r.pick("karmada-version", args.karmada_version, |s: &str| {
+        s.parse::<KarmadaVersion>()
+    })? {
+        c.karmada_version = v;
+        q.version = v;
     }
     let mut h = HealthSettings::default();
     let signed =

@@ -16,12 +16,14 @@
 //! - [`proposal`]: the failover proposal's models that upstream never built (its queue,
 //!   its pre-scheduling check, `PreferNoExecute`), apart from both, run only when asked
 //!   and labelled wherever they appear.
-//! - Shared vocabulary: [`reason`] (the reason codes every decision names) and
-//!   [`settings`] (the controller settings predictions are parameterised by).
+//! - Shared vocabulary: [`reason`] (the reason codes every decision names),
+//!   [`settings`] (the controller settings predictions are parameterised by) and
+//!   [`version`] (the Karmada releases the tool knows).
 
 pub mod reason;
 pub use reason::{Reason, ReasonCode};
 pub mod settings;
+pub mod version;
 
 pub mod karmada;
 pub mod proposal;

@@ -357,6 +357,7 @@ mod tests {
             fleet,
             webhook: WebhookSettings {
                 allow_no_execute_taint_policy: allow,
+                ..Default::default()
             },
         })
         .into_iter()

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
+use crate::engine::version::KarmadaVersion;
+
 /// Default of the controller's `--graceful-eviction-timeout` (10 minutes).
 pub const DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS: i64 = 600;
 
@@ -71,6 +73,9 @@ pub struct ControllerSettings {
     /// taint manager extracts `statePreservation` labels when it evicts, and the binding
     /// controller injects them on the new cluster.
     pub stateful_failover_injection: bool,
+    /// The Karmada release that runs (default: the newest release the tool knows). The
+    /// twin's rules that differ between releases follow it.
+    pub karmada_version: KarmadaVersion,
 }
 
 impl Default for ControllerSettings {
@@ -81,6 +86,7 @@ impl Default for ControllerSettings {
             no_execute_taint_eviction_purge_mode: PurgeMode::Gracefully,
             graceful_eviction_timeout_seconds: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS,
             stateful_failover_injection: false,
+            karmada_version: KarmadaVersion::NEWEST_RELEASE,
         }
     }
 }
@@ -169,6 +175,10 @@ pub struct QueueSettings {
     pub workers_per_queue: usize,
     /// Seconds between the taint manager's re-lists of a tainted cluster (upstream: 10).
     pub relist_seconds: i64,
+    /// The Karmada release whose queues are simulated (reports show it with the
+    /// controller settings).
+    #[serde(skip)]
+    pub version: KarmadaVersion,
 }
 
 impl Default for QueueSettings {
@@ -182,6 +192,7 @@ impl Default for QueueSettings {
             rate_limiter: LimiterOptions::default(),
             workers_per_queue: 3,
             relist_seconds: 10,
+            version: KarmadaVersion::NEWEST_RELEASE,
         }
     }
 }

@@ -13,6 +13,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::cluster_decision::{decide_cluster, Action, ClusterDecision};
+use super::karmada::cluster_health::Interval;
 use super::karmada::eviction_queue::{ClusterFault, ItemOutcome, QueueItem, RatePeriod};
 use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
 use super::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
@@ -109,6 +110,9 @@ pub struct PairOutcome {
     pub due: Option<Timestamp>,
     /// When the queue processes it (evicted or abandoned).
     pub at: Option<Timestamp>,
+    /// Evicted: the earliest and latest `at` over every order upstream's listing can
+    /// take (absent when every order gives `at`).
+    pub at_between: Option<Interval>,
     /// Purge mode of the eviction.
     pub purge_mode: Option<PurgeMode>,
     /// Replicas leaving the cluster.
@@ -162,6 +166,8 @@ impl Serialize for PairOutcome {
             #[serde(skip_serializing_if = "Option::is_none")]
             at: Option<Timestamp>,
             #[serde(skip_serializing_if = "Option::is_none")]
+            at_between: Option<Interval>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             purge_mode: Option<PurgeMode>,
             replicas: i32,
             rule: Cow<'a, Reason>,
@@ -182,6 +188,7 @@ impl Serialize for PairOutcome {
             verdict: self.verdict,
             due: self.due,
             at: self.at,
+            at_between: self.at_between,
             purge_mode: self.purge_mode,
             replicas: self.replicas,
             rule: self.rule(),
@@ -630,10 +637,13 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
                 .unwrap_or(PreCheck::Feasible)
         },
     );
-    let mut fate: HashMap<(&str, &str), &ItemOutcome> =
+    let mut fate: HashMap<(&str, &str), (&ItemOutcome, Option<Interval>)> =
         HashMap::with_capacity(timeline.items.len());
     for it in &timeline.items {
-        fate.insert((it.binding.as_str(), it.cluster.as_str()), &it.outcome);
+        fate.insert(
+            (it.binding.as_str(), it.cluster.as_str()),
+            (&it.outcome, it.between),
+        );
     }
     let no_target: HashMap<&str, &Reason> = predictions
         .iter()
@@ -699,7 +709,10 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     for p in pending {
         let due = due_of(&p.decision);
         let mut reasons = Vec::new();
-        let (verdict, at) = match fate.get(&(p.key.as_str(), p.decision.cluster.as_str())) {
+        let (outcome, at_between) = fate
+            .get(&(p.key.as_str(), p.decision.cluster.as_str()))
+            .map_or((None, None), |(o, b)| (Some(*o), *b));
+        let (verdict, at) = match outcome {
             _ if matches!(p.extraction, Extraction::Held(_)) => (Verdict::Held, None),
             None | Some(ItemOutcome::NotEvicted) => (verdict_of_stay(&p.decision), None),
             Some(ItemOutcome::Evicted { at }) if *at <= scenario.until => {
@@ -756,6 +769,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             verdict,
             due,
             at,
+            at_between,
             purge_mode: p.decision.purge_mode.filter(|_| due.is_some()),
             replicas: p.replicas,
             binding: p.key,

@@ -148,6 +148,19 @@ pub struct Found {
 }
 
 impl Found {
+    /// The value of a setting on this component: its flag, or for `karmada-version` the
+    /// release its image's tag names (`None`: not set, or a tag the tool does not know).
+    pub fn setting(&self, flag: &str) -> Option<String> {
+        if flag == "karmada-version" {
+            return self
+                .image
+                .as_deref()
+                .and_then(crate::engine::version::KarmadaVersion::from_image)
+                .map(|v| v.to_string());
+        }
+        self.flags.get(flag).cloned()
+    }
+
     /// `deploy/NS/NAME (container C)`.
     pub fn describe(&self) -> String {
         format!(

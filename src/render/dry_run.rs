@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::time::{clock, instant, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
+use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION};
 use crate::engine::settings::{Provenance, RememberedFrom};
 use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
@@ -134,6 +135,13 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         s.graceful_eviction_timeout_seconds,
         src("graceful-eviction-timeout"),
     );
+    out += &format!(
+        "Karmada:  {}\n",
+        super::karmada_line(
+            s.karmada_version,
+            report.settings_source.get("karmada-version").copied()
+        )
+    );
     if let Some(r) = report.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(r));
     }
@@ -180,10 +188,21 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     }
     let mut table = super::table(header);
     for o in &sim.outcomes {
-        let at =
-            o.at.or(o.due)
-                .map(|t| format!("{} ({})", clock(t, now), offset(t, now)))
-                .unwrap_or_default();
+        let at = match o.at_between {
+            // Upstream takes bindings listed together in map order.
+            Some(b) => format!(
+                "{}-{} ({} to {})",
+                clock(b.earliest, now),
+                clock(b.latest, now),
+                offset(b.earliest, now),
+                offset(b.latest, now)
+            ),
+            None => {
+                o.at.or(o.due)
+                    .map(|t| format!("{} ({})", clock(t, now), offset(t, now)))
+                    .unwrap_or_default()
+            }
+        };
         let moving = matches!(o.verdict, Verdict::Evict | Verdict::EvictLater);
         let mut row = vec![
             o.binding.clone(),
@@ -209,6 +228,9 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         table.add_row(row);
     }
     out += &table.trim_fmt();
+    if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
+        out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
+    }
     out += &state_lines(sim, src("feature-gates"));
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
@@ -256,12 +278,22 @@ pub const PROPOSAL_LABEL: &str = "proposal: not accepted by Karmada's API";
 /// The queue model and its settings, in one line.
 pub fn queue_line(q: &QueueSettings) -> String {
     match q.model {
+        QueueModel::Upstream if UNPACED_EVICTION.holds_in(q.version) => format!(
+            "upstream {}: one queue for ResourceBindings and one for ClusterResourceBindings, {} workers each, no pause (paced eviction came in v1.16): every binding due leaves as soon as its cluster is listed",
+            q.version, q.workers_per_queue
+        ),
         QueueModel::Upstream => {
             let pause = crate::engine::karmada::eviction_queue::limiter::dynamic_delay(q.resource_eviction_rate as f32);
             let pause = jiff::SignedDuration::from_nanos(pause);
             let w = q.workers_per_queue;
+            let requeue = if REQUEUE_TOLERATED.holds_in(q.version) {
+                "; every 10 s tolerated bindings are queued again and take turns too (karmada#7612)"
+            } else {
+                ""
+            };
             format!(
-                "upstream: one queue for ResourceBindings and one for ClusterResourceBindings, {w} workers each, a {pause:#} pause after every binding ({}/s): {w} at once, then {w} every {pause:#}",
+                "upstream {}: one queue for ResourceBindings and one for ClusterResourceBindings, {w} workers each, a {pause:#} pause after every binding ({}/s): {w} at once, then {w} every {pause:#}{requeue}",
+                q.version,
                 q.resource_eviction_rate
             )
         }

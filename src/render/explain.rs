@@ -84,6 +84,13 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
         src("enable-no-execute-taint-eviction"),
         super::dry_run::queue_line(&r.queue_settings)
     );
+    out += &format!(
+        "Karmada:   {}\n",
+        super::karmada_line(
+            r.assumed.karmada_version,
+            r.settings_source.get("karmada-version").copied()
+        )
+    );
     if let Some(rem) = &r.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(rem));
     }

@@ -128,6 +128,21 @@ pub fn error_line(subject: &str, message: &str) -> String {
 
 /// What a report says of the remembered settings it used: the context, the discovery
 /// (how long ago, by the wall clock, and from which components) and what was set by hand.
+/// The Karmada release a report assumes and where it came from; the default says what
+/// it is and how to name the real one.
+pub fn karmada_line(
+    version: crate::engine::version::KarmadaVersion,
+    origin: Option<crate::engine::settings::Origin>,
+) -> String {
+    use crate::engine::settings::Origin;
+    match origin {
+        None | Some(Origin::Default) => format!(
+            "{version} (assumed: the newest release this tool knows; --karmada-version names yours)"
+        ),
+        Some(o) => format!("{version} ({})", o.as_str()),
+    }
+}
+
 pub fn remembered_line(r: &crate::engine::settings::RememberedFrom) -> String {
     let mut parts = vec![format!("context {}", r.context)];
     if let Some(at) = r.discovered_at {

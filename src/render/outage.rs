@@ -69,6 +69,13 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
         s.graceful_eviction_timeout_seconds,
         src("graceful-eviction-timeout"),
     );
+    out += &format!(
+        "Karmada:  {}\n",
+        super::karmada_line(
+            s.karmada_version,
+            doc.settings_source.get("karmada-version").copied()
+        )
+    );
     let h = outage.health;
     out += &format!(
         "Health:   probes every {}s ({}), Ready False after {}s of failures ({}), True after {}s of successes ({}), a probe of a silent member times out after 32s; Pull: lease {}s x {}, monitor every {}s, grace {}s\n",

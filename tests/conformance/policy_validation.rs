@@ -10,16 +10,17 @@ use std::collections::BTreeSet;
 use karmadactl::engine::karmada::admission::{
     self, aggregate_message, FieldError, NilDereference, PolicyKind, WebhookSettings,
 };
+use karmadactl::engine::version::KarmadaVersion;
 use serde_json::{json, Value};
 
 use super::Check;
 
 /// Check one vector of this family; `None` for other families.
-pub fn check(family: &str, input: &Value, expected: &Value) -> Check {
-    (family == "policy_validation").then(|| vector(input, expected))
+pub fn check(family: &str, version: KarmadaVersion, input: &Value, expected: &Value) -> Check {
+    (family == "policy_validation").then(|| vector(version, input, expected))
 }
 
-fn vector(input: &Value, expected: &Value) -> Result<(), String> {
+fn vector(version: KarmadaVersion, input: &Value, expected: &Value) -> Result<(), String> {
     let kind = PolicyKind::parse(input["kind"].as_str().unwrap_or_default())
         .ok_or_else(|| format!("unknown kind {}", input["kind"]))?;
     let namespace = input["namespace"].as_str().unwrap_or_default();
@@ -27,6 +28,7 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
         allow_no_execute_taint_policy: input["allowNoExecuteTaintPolicy"]
             .as_bool()
             .unwrap_or_default(),
+        version,
     };
     let spec = &input["spec"];
     let mut problems = Vec::new();

@@ -3,19 +3,26 @@
 use karmadactl::engine::karmada::eviction_queue::limiter::{
     paced_starts, when_delays, LimiterOptions,
 };
+use karmadactl::engine::karmada::eviction_queue::UNPACED_EVICTION;
+use karmadactl::engine::version::KarmadaVersion;
 use serde_json::Value;
 
 use super::Check;
 
 /// Check one vector of the queue families; `None` for other families.
-pub fn check(family: &str, input: &Value, expected: &Value) -> Check {
+pub fn check(family: &str, version: KarmadaVersion, input: &Value, expected: &Value) -> Check {
     match family {
-        "eviction_queue_delay" => Some(delays(input, expected)),
+        "eviction_queue_delay" => Some(delays(version, input, expected)),
         _ => None,
     }
 }
 
-fn delays(input: &Value, expected: &Value) -> Result<(), String> {
+fn delays(version: KarmadaVersion, input: &Value, expected: &Value) -> Result<(), String> {
+    if UNPACED_EVICTION.holds_in(version) {
+        return Err(format!(
+            "{version} has no paced eviction worker (karmada#6675): the family has no function there"
+        ));
+    }
     let rate = input["resourceEvictionRate"]
         .as_f64()
         .ok_or("missing resourceEvictionRate")? as f32;

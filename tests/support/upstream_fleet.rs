@@ -152,3 +152,92 @@ pub async fn wait_for(
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// Watch both binding kinds from `since` on, until `total` bindings have left
+/// `failing`: when each was seen leaving, in seconds after `since`.
+pub async fn watch_evictions(
+    client: &Client,
+    failing: &str,
+    since: jiff::Timestamp,
+    total: usize,
+) -> BTreeMap<String, f64> {
+    use futures::{StreamExt, TryStreamExt};
+    use kube::runtime::{watcher, WatchStreamExt};
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, f64)>();
+    for (kind, short) in [("ResourceBinding", "rb"), ("ClusterResourceBinding", "crb")] {
+        let api: Api<DynamicObject> = Api::all_with(client.clone(), &resource_for(kind).unwrap());
+        let tx = tx.clone();
+        let failing = failing.to_string();
+        tokio::spawn(async move {
+            let mut stream = watcher(api, watcher::Config::default())
+                .applied_objects()
+                .boxed();
+            while let Ok(Some(b)) = stream.try_next().await {
+                let seen = jiff::Timestamp::now().duration_since(since).as_secs_f64();
+                let v = serde_json::to_value(&b).unwrap();
+                if !placed_on(&v).contains_key(&failing) {
+                    let key = match v["metadata"]["namespace"].as_str() {
+                        Some(ns) => {
+                            format!("{short}/{ns}/{}", v["metadata"]["name"].as_str().unwrap())
+                        }
+                        None => format!("{short}/{}", v["metadata"]["name"].as_str().unwrap()),
+                    };
+                    let _ = tx.send((key, seen));
+                }
+            }
+        });
+    }
+    let mut evicted_at = BTreeMap::new();
+    while evicted_at.len() < total {
+        let (key, t) = rx.recv().await.expect("the watches run");
+        evicted_at.entry(key).or_insert(t);
+    }
+    evicted_at
+}
+
+/// Put `cluster.karmada.io/not-ready:NoExecute` on `cluster` as `taint` writes it (with
+/// `timeAdded`, which a Cluster CRD does not stamp); returns when it landed.
+pub async fn taint_not_ready(client: &Client, cluster: &str) -> jiff::Timestamp {
+    use kube::api::{Patch, PatchParams};
+    let clusters: Api<DynamicObject> =
+        Api::all_with(client.clone(), &super::fixtures::cluster_resource());
+    let stamp = jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string();
+    let patch = json!({"spec": {"taints": [
+        {"key": "cluster.karmada.io/not-ready", "effect": "NoExecute", "timeAdded": stamp}
+    ]}});
+    clusters
+        .patch(cluster, &PatchParams::default(), &Patch::Merge(&patch))
+        .await
+        .unwrap();
+    jiff::Timestamp::now()
+}
+
+/// The predicted and the seen eviction times of one queue (seconds after the taint)
+/// agree in cadence: sorted, each seen time is its predicted one plus the controller's
+/// reaction lag (the watch, the queue's first tick: no part of the prediction, and
+/// longer on a busy machine, up to 3 s), within `tolerance` seconds.
+pub fn assert_same_cadence(what: &str, predicted: &[f64], seen: &[f64], tolerance: f64) {
+    let mut predicted = predicted.to_vec();
+    let mut seen = seen.to_vec();
+    predicted.sort_by(f64::total_cmp);
+    seen.sort_by(f64::total_cmp);
+    eprintln!("{what} evictions (s after the taint): predicted {predicted:?}, seen {seen:?}");
+    assert_eq!(
+        predicted.len(),
+        seen.len(),
+        "{what}: {predicted:?} vs {seen:?}"
+    );
+    let lag = seen[0] - predicted[0];
+    assert!(
+        (-0.5..=3.0).contains(&lag),
+        "{what}: the controller reacted {lag:.2} s after the taint"
+    );
+    for (p, s) in predicted.iter().zip(&seen) {
+        assert!(
+            (p - (s - lag)).abs() <= tolerance,
+            "{what}: predicted {predicted:?}, seen {seen:?} (lag {lag:.2} s)"
+        );
+    }
+}

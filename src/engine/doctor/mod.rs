@@ -104,6 +104,18 @@ pub enum FindingCode {
     StateGateOff,
     /// Bindings whose state cannot be extracted now: their failover would be held back.
     StateHeld,
+    /// The release re-queues tolerated bindings every 10 s (karmada#7612) and this fleet
+    /// has bindings that tolerate NoExecute taints.
+    VersionRequeueTolerated,
+    /// The release's scheduler can panic on Duplicated bindings with group spread
+    /// constraints (karmada#7154).
+    VersionSchedulerSpreadPanic,
+    /// The release schedules workloads scaled to zero as non-workloads (v1.15).
+    VersionZeroReplicaWorkload,
+    /// The release breaks static-weight ties at random (v1.15).
+    VersionRandomApportionment,
+    /// The release's graceful eviction controllers patch without locking (karmada#7302).
+    VersionUnlockedEvictionPatch,
     /// A component's settings could not be read (not found, forbidden, host unreachable):
     /// the checks that need them did not run.
     ComponentUnknown,
@@ -484,6 +496,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     if cm_known {
         state_findings(input, &mut findings);
     }
+    versions::version_findings(input, &mut findings);
 
     let clusters = state
         .clusters
@@ -573,6 +586,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
     };
     let cm = CONTROLLER_MANAGER;
     vec![
+        row(cm, "karmada-version", s.karmada_version.to_string()),
         row(
             cm,
             "feature-gates",
@@ -609,6 +623,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
 mod fleet;
 mod health;
 use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks, state_findings};
+mod versions;
 
 #[cfg(test)]
 mod tests;

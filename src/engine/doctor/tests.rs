@@ -104,6 +104,7 @@ fn run_unknown(
         health: &HealthSettings::default(),
         webhook: WebhookSettings {
             allow_no_execute_taint_policy: allow,
+            ..Default::default()
         },
         sources: &sources,
         short_sources: &sources,
@@ -166,11 +167,13 @@ fn a_healthy_plane_gets_a_clean_bill_and_per_cluster_answers() {
         m2.nothing_moves.as_deref(),
         Some("no binding is placed on it")
     );
+    assert_eq!(d.settings[0].flag, "karmada-version");
+    assert_eq!(d.settings[0].value, "v1.18.2");
     assert_eq!(
-        d.settings[0].source,
+        d.settings[1].source,
         "deployment karmada-system/karmada-controller-manager"
     );
-    assert_eq!(d.settings[1].source, "upstream default");
+    assert_eq!(d.settings[2].source, "upstream default");
 }
 
 #[test]
@@ -386,6 +389,11 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::DetectionSlowerThanTolerations,
         FindingCode::StateGateOff,
         FindingCode::StateHeld,
+        FindingCode::VersionRequeueTolerated,
+        FindingCode::VersionSchedulerSpreadPanic,
+        FindingCode::VersionZeroReplicaWorkload,
+        FindingCode::VersionRandomApportionment,
+        FindingCode::VersionUnlockedEvictionPatch,
         FindingCode::ComponentUnknown,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
@@ -496,6 +504,7 @@ fn health_flags_slower_than_a_toleration() {
             health: h,
             webhook: WebhookSettings {
                 allow_no_execute_taint_policy: true,
+                ..Default::default()
             },
             sources: &sources,
             short_sources: &sources,
@@ -564,4 +573,101 @@ fn stateful_bindings_without_the_gate_or_without_a_collected_status() {
         codes(&run(&state, &gate, &QueueSettings::default(), true)),
         []
     );
+}
+
+/// `binding` with its applied placement (and spec.placement) changed by `f`.
+fn placed(name: &str, f: impl Fn(&mut serde_json::Value)) -> Binding {
+    let mut b = binding(name, &["m1", "m2"], json!(null));
+    let mut p = serde_json::to_value(b.spec.placement.as_ref().unwrap()).unwrap();
+    f(&mut p);
+    b.spec.placement = Some(serde_json::from_value(p.clone()).unwrap());
+    b.metadata
+        .annotations
+        .as_mut()
+        .unwrap()
+        .insert("policy.karmada.io/applied-placement".into(), p.to_string());
+    b
+}
+
+fn at_version(v: &str) -> ControllerSettings {
+    ControllerSettings {
+        karmada_version: v.parse().unwrap(),
+        ..on()
+    }
+}
+
+#[test]
+fn known_bugs_of_the_release_that_runs_on_both_sides_of_their_fix() {
+    let mut state = healthy();
+    state.bindings.push(placed("tolerant", |p| {
+        p["clusterTolerations"] =
+            json!([{"key": "cluster.karmada.io/not-ready", "operator": "Exists", "effect": "NoExecute"}]);
+    }));
+    state.bindings.push(placed("spread", |p| {
+        p["replicaScheduling"] = json!({"replicaSchedulingType": "Duplicated"});
+        p["spreadConstraints"] = json!([{"spreadByField": "region", "maxGroups": 2}]);
+    }));
+    state.bindings.push(placed("weighted", |p| {
+        p["replicaScheduling"] = json!({"replicaSchedulingType": "Divided",
+            "replicaDivisionPreference": "Weighted",
+            "weightPreference": {"staticWeightList": [
+                {"targetCluster": {"clusterNames": ["m1"]}, "weight": 1}]}});
+    }));
+    let mut zero = placed("zero", |_| {});
+    zero.spec.replicas = Some(0);
+    zero.spec.replica_requirements =
+        Some(serde_json::from_value(json!({"resourceRequest": {"cpu": "1"}})).unwrap());
+    state.bindings.push(zero);
+    let found = |v: &str| -> Vec<FindingCode> {
+        let d = run(&state, &at_version(v), &QueueSettings::default(), true);
+        codes(&d)
+            .into_iter()
+            .filter(|c| c.as_str().starts_with("version-"))
+            .collect()
+    };
+    use FindingCode::*;
+    assert_eq!(
+        found("v1.15.0"),
+        [
+            VersionSchedulerSpreadPanic,
+            VersionZeroReplicaWorkload,
+            VersionRandomApportionment,
+            VersionUnlockedEvictionPatch
+        ]
+    );
+    assert_eq!(
+        found("v1.15.9"),
+        [VersionZeroReplicaWorkload, VersionRandomApportionment]
+    );
+    assert_eq!(
+        found("v1.16.2"),
+        [
+            VersionRequeueTolerated,
+            VersionSchedulerSpreadPanic,
+            VersionUnlockedEvictionPatch
+        ]
+    );
+    assert_eq!(found("v1.16.8"), []);
+    assert_eq!(
+        found("v1.17.0"),
+        [VersionRequeueTolerated, VersionUnlockedEvictionPatch]
+    );
+    assert_eq!(found("v1.17.4"), [VersionRequeueTolerated]);
+    assert_eq!(found("v1.17.5"), []);
+    assert_eq!(found("v1.18.1"), [VersionRequeueTolerated]);
+    assert_eq!(found("v1.18.2"), []);
+    assert_eq!(found("master"), []);
+    let d = run(
+        &state,
+        &at_version("v1.17.4"),
+        &QueueSettings::default(),
+        true,
+    );
+    let f = d
+        .findings
+        .iter()
+        .find(|f| f.code == VersionRequeueTolerated)
+        .unwrap();
+    assert_eq!(f.evidence, ["rb/ns/tolerant"]);
+    assert!(f.fix.contains("v1.17.0-v1.17.4"), "{}", f.fix);
 }

@@ -40,6 +40,22 @@ use serde::Serialize;
 
 use crate::engine::reason::{Reason, ReasonCode};
 use crate::engine::settings::HealthSettings;
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+
+/// Ready=False at once when the member's client cannot be built.
+pub const CLIENT_ERROR_READY_FALSE: Behaviour = Behaviour {
+    id: "client-error-ready-false",
+    what: "when the cluster-status controller cannot build the member's client (its Secret missing or unreadable), Ready turns False at once instead of after --cluster-failure-threshold",
+    holds: &[
+        Range::between(V::release(15, 0), V::release(15, 9)),
+        Range::between(V::release(16, 0), V::release(16, 6)),
+        Range::between(V::release(17, 0), V::release(17, 3)),
+    ],
+    upstream: "karmada#7426 (fixed in v1.15.9, v1.16.6, v1.17.3, v1.18.0)",
+    handling: Handling::LeftOut(
+        "the outages the tool predicts (refused, frozen, agent-down) build the client and fail the probe; a broken Secret is not one of them",
+    ),
+};
 
 /// The client timeout of every request to a member (`defaultTimeout`): how long a probe
 /// of a member that never answers takes.

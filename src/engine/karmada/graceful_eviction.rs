@@ -17,6 +17,20 @@ use serde::Serialize;
 use crate::api::{AggregatedStatusItem, BindingSpec, GracefulEvictionTask, TargetCluster, Time};
 use crate::engine::reason::{Reason, ReasonCode};
 use crate::engine::settings::PurgeMode;
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+
+/// The graceful eviction controllers patch bindings without optimistic locking.
+pub const UNLOCKED_EVICTION_PATCH: Behaviour = Behaviour {
+    id: "unlocked-eviction-patch",
+    what: "the graceful eviction controllers patch bindings without optimistic locking: a task removed while the taint manager adds another can be lost or come back",
+    holds: &[
+        Range::between(V::release(15, 0), V::release(15, 7)),
+        Range::between(V::release(16, 0), V::release(16, 4)),
+        Range::between(V::release(17, 0), V::release(17, 1)),
+    ],
+    upstream: "karmada#7302 (fixed in v1.15.7, v1.16.4, v1.17.1, v1.18.0)",
+    handling: Handling::Finding("version-unlocked-eviction-patch"),
+};
 
 /// Producer of the taint manager's evictions.
 pub const PRODUCER_TAINT_MANAGER: &str = "TaintManager";

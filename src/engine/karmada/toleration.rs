@@ -21,6 +21,18 @@ use crate::api::{
     APPLIED_PLACEMENT_ANNOTATION,
 };
 use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::version::{Behaviour, Handling};
+
+/// v1.14 and earlier: the webhook added 300 s tolerations to every policy.
+pub const DEFAULT_TOLERATIONS_INJECTED: Behaviour = Behaviour {
+    id: "default-tolerations-injected",
+    what: "the webhook added tolerations of cluster.karmada.io/not-ready and cluster.karmada.io/unreachable NoExecute for 300 s to every policy without them; policies written then keep them after an upgrade, so each failover waits 5 minutes",
+    holds: &[],
+    upstream: "karmada#6444 (removed in v1.15.0)",
+    handling: Handling::LeftOut(
+        "the tolerations are read from each binding's applied placement like any other, so predictions count their 300 s; who wrote them cannot be told apart (upstream's own examples write the same two)",
+    ),
+};
 
 /// The parts of a ResourceBinding or ClusterResourceBinding the failover engine reads.
 #[derive(Clone, Copy, Debug)]

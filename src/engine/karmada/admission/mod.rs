@@ -22,6 +22,36 @@ use serde_json::{json, Value};
 use crate::api::policy_schema::go_json::GoVal;
 use crate::api::policy_schema::structural::{self, SchemaError};
 use crate::api::policy_schema::{Field, PROPAGATION_SPEC, TAINT_POLICY_SPEC};
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
+
+/// The webhook refuses Lt and Gt tolerations.
+pub const LT_GT_TOLERATIONS_REJECTED: Behaviour = Behaviour {
+    id: "lt-gt-tolerations-rejected",
+    what: "the webhook refuses clusterTolerations with operator Lt or Gt (NotSupported); before, they were admitted and matched no taint",
+    holds: &[Range::since(V::release(18, 0))],
+    upstream: "karmada v1.18.0 (pkg/util/validation: ValidatePropagationSpec)",
+    handling: Handling::Modelled("karmada::admission"),
+};
+
+/// The webhook requires a PropagationPolicy's selectors to name its own namespace.
+pub const SELECTOR_NAMESPACE_CHECKED: Behaviour = Behaviour {
+    id: "selector-namespace-checked",
+    what: "the webhook refuses a PropagationPolicy whose resourceSelectors name another namespace",
+    holds: &[Range::since(V::release(17, 0))],
+    upstream: "karmada v1.17.0 (pkg/util/validation: ValidatePropagationSpec)",
+    handling: Handling::Modelled("karmada::admission"),
+};
+
+/// The deprecated purge modes are gone from the API.
+pub const LEGACY_PURGE_MODES_REMOVED: Behaviour = Behaviour {
+    id: "legacy-purge-modes-removed",
+    what: "the API no longer accepts the deprecated purge modes Immediately and Graciously",
+    holds: &[Range::since(V::rc(19))],
+    upstream: "karmada v1.19.0-rc.0 (CRD enums)",
+    handling: Handling::LeftOut(
+        "the tool writes neither spelling and reads both; the schema `policy apply` checks is the CRDs of ../shared, master's",
+    ),
+};
 
 pub use mutate::mutate;
 
@@ -83,6 +113,8 @@ impl fmt::Display for PolicyKind {
 pub struct WebhookSettings {
     /// karmada-webhook's `--allow-no-execute-taint-policy` (default false).
     pub allow_no_execute_taint_policy: bool,
+    /// The Karmada release the webhook is of.
+    pub version: KarmadaVersion,
 }
 
 /// The kinds of field error upstream's validation reports.
@@ -219,8 +251,12 @@ pub fn validate(
             spec,
             settings.allow_no_execute_taint_policy,
         )),
-        PolicyKind::PropagationPolicy => validate::propagation_spec(spec, namespace),
-        PolicyKind::ClusterPropagationPolicy => validate::propagation_spec(spec, ""),
+        PolicyKind::PropagationPolicy => {
+            validate::propagation_spec(spec, namespace, settings.version)
+        }
+        PolicyKind::ClusterPropagationPolicy => {
+            validate::propagation_spec(spec, "", settings.version)
+        }
     }
 }
 

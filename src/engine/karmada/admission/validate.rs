@@ -3,6 +3,8 @@
 //! `validatePolicySpec`), rule for rule and in upstream's order, on the spec as Go
 //! decodes it (a missing field and `null` are nil; `[]` is an empty, non-nil list).
 
+use super::{LT_GT_TOLERATIONS_REJECTED, SELECTOR_NAMESPACE_CHECKED};
+use crate::engine::version::KarmadaVersion;
 use serde_json::Value;
 
 use super::{FieldError, NilDereference};
@@ -41,10 +43,14 @@ fn str_val(s: &str) -> GoVal {
 /// ClusterPropagationPolicy. `Err` where upstream dereferences a nil pointer (an
 /// application failover without `decisionConditions.tolerationSeconds`, which the CRD
 /// defaults and a direct call does not).
-pub fn propagation_spec(spec: &Value, namespace: &str) -> Result<Vec<FieldError>, NilDereference> {
+pub fn propagation_spec(
+    spec: &Value,
+    namespace: &str,
+    version: KarmadaVersion,
+) -> Result<Vec<FieldError>, NilDereference> {
     let mut errs = Vec::new();
     let placement = get(spec, "placement").unwrap_or(&Value::Null);
-    validate_placement(placement, "spec.placement", &mut errs);
+    validate_placement(placement, "spec.placement", version, &mut errs);
     let failover = get(spec, "failover");
     let application = failover.and_then(|f| get(f, "application"));
     let propagate_deps = get(spec, "propagateDeps")
@@ -72,7 +78,7 @@ pub fn propagation_spec(spec: &Value, namespace: &str) -> Result<Vec<FieldError>
         }
     }
     let selectors = items(spec, "resourceSelectors");
-    if !namespace.is_empty() {
+    if !namespace.is_empty() && SELECTOR_NAMESPACE_CHECKED.holds_in(version) {
         for (i, selector) in selectors.iter().enumerate() {
             let ns = text(selector, "namespace");
             if ns != namespace {
@@ -112,7 +118,12 @@ pub fn propagation_spec(spec: &Value, namespace: &str) -> Result<Vec<FieldError>
     Ok(errs)
 }
 
-fn validate_placement(placement: &Value, path: &str, errs: &mut Vec<FieldError>) {
+fn validate_placement(
+    placement: &Value,
+    path: &str,
+    version: KarmadaVersion,
+    errs: &mut Vec<FieldError>,
+) {
     let affinities = get(placement, "clusterAffinities");
     if get(placement, "clusterAffinity").is_some() && affinities.is_some() {
         errs.push(FieldError::invalid(
@@ -151,7 +162,7 @@ fn validate_placement(placement: &Value, path: &str, errs: &mut Vec<FieldError>)
     }
     for (i, toleration) in items(placement, "clusterTolerations").iter().enumerate() {
         let operator = text(toleration, "operator");
-        if operator == "Lt" || operator == "Gt" {
+        if (operator == "Lt" || operator == "Gt") && LT_GT_TOLERATIONS_REJECTED.holds_in(version) {
             errs.push(FieldError::not_supported(
                 format!("{path}.clusterTolerations[{i}].operator"),
                 operator,
@@ -443,4 +454,40 @@ pub fn taint_policy_spec(spec: &Value, allow_no_execute: bool) -> Vec<FieldError
         }
     }
     errs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn errors(spec: &Value, namespace: &str, v: &str) -> Vec<String> {
+        propagation_spec(spec, namespace, v.parse().unwrap())
+            .unwrap()
+            .iter()
+            .map(|e| e.field.clone())
+            .collect()
+    }
+
+    #[test]
+    fn lt_and_gt_tolerations_are_refused_from_v1_18() {
+        let spec = json!({"resourceSelectors": [{"apiVersion": "v1", "kind": "ConfigMap"}],
+            "placement": {"clusterTolerations": [{"key": "k", "operator": "Lt", "value": "3"}]}});
+        assert_eq!(errors(&spec, "", "v1.17.5"), Vec::<String>::new());
+        assert_eq!(
+            errors(&spec, "", "v1.18.0"),
+            ["spec.placement.clusterTolerations[0].operator"]
+        );
+    }
+
+    #[test]
+    fn selectors_of_another_namespace_are_refused_from_v1_17() {
+        let spec = json!({"resourceSelectors": [
+            {"apiVersion": "v1", "kind": "ConfigMap", "namespace": "other"}]});
+        assert_eq!(errors(&spec, "default", "v1.16.8"), Vec::<String>::new());
+        assert_eq!(
+            errors(&spec, "default", "v1.17.0"),
+            ["spec.resourceSelectors[0].namespace"]
+        );
+    }
 }

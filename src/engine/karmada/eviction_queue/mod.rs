@@ -11,7 +11,8 @@
 //! `enqueueBinding`), `pkg/util/worker.go` (`NewEvictionWorker`) and
 //! `pkg/util/ratelimiter.go` (`NewGracefulEvictionRateLimiter`).
 //! Conformance: `eviction_queue_delay`.
-//! Karmada: master f8fdd02.
+//! Karmada: v1.15.0 to master f8fdd02; [`UNPACED_EVICTION`] and [`REQUEUE_TOLERATED`]
+//! are the differences between releases.
 
 pub mod limiter;
 mod workers;
@@ -21,7 +22,32 @@ use serde::Serialize;
 
 use crate::engine::reason::Reason;
 use crate::engine::settings::QueueSettings;
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
 use crate::fleet::BindingKind;
+
+/// Before v1.16 the queues have no paced worker: every binding due is evicted the moment
+/// it is listed.
+pub const UNPACED_EVICTION: Behaviour = Behaviour {
+    id: "unpaced-eviction",
+    what: "the taint manager's queues have no paced worker (no --resource-eviction-rate): every binding due is evicted as soon as it is listed",
+    holds: &[Range::between(V::release(15, 0), V::release(16, 0))],
+    upstream: "karmada#6675, karmada#6777 (paced eviction from v1.16.0)",
+    handling: Handling::Modelled("karmada::eviction_queue"),
+};
+
+/// The re-list adds every binding still on the cluster, tolerated ones too, and each
+/// costs a worker its pause (`syncCluster` calling `Add` for all).
+pub const REQUEUE_TOLERATED: Behaviour = Behaviour {
+    id: "requeue-tolerated",
+    what: "every 10 s the taint manager adds every binding still on the tainted cluster to its queue, those tolerated forever or still inside tolerationSeconds too; each costs a worker its 1/rate pause, so bindings that must leave wait behind them (fixed: tolerated ones are not added, those tolerating for a while are added when the toleration ends)",
+    holds: &[
+        Range::between(V::release(16, 0), V::release(16, 8)),
+        Range::between(V::release(17, 0), V::release(17, 5)),
+        Range::between(V::release(18, 0), V::release(18, 2)),
+    ],
+    upstream: "karmada#7612, karmada#7613 (fixed in v1.16.8, v1.17.5, v1.18.2, v1.19.0-rc.0)",
+    handling: Handling::Modelled("karmada::eviction_queue"),
+};
 
 /// A period during which a cluster is faulty.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -100,6 +126,10 @@ pub struct ItemTimeline {
     /// What happened.
     #[serde(flatten)]
     pub outcome: ItemOutcome,
+    /// Evicted: the earliest and latest time any order of upstream's listing gives
+    /// (absent when every order gives `at`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub between: Option<crate::engine::karmada::cluster_health::Interval>,
 }
 
 /// The pace in force from `from` until the next period.
@@ -169,6 +199,7 @@ pub(crate) fn timeline_of(
             cluster: item.cluster.clone(),
             due: item.due,
             outcome,
+            between: None,
         })
         .collect()
 }

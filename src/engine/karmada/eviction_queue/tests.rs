@@ -68,38 +68,105 @@ fn each_queue_evicts_three_at_once_then_three_every_two_seconds() {
 }
 
 #[test]
-fn bindings_tolerated_for_a_while_take_a_slot_now_and_leave_when_due() {
-    // Three tolerated for 300 s take the first three slots; the untolerated one waits
-    // for the first pause to end.
+fn bindings_tolerated_for_a_while_leave_when_due_and_before_the_fix_take_a_slot_now() {
     let items = vec![
         item("a", Rb, Some(300.0)),
         item("b", Rb, Some(300.0)),
         item("c", Rb, Some(300.0)),
         item("d", Rb, Some(0.0)),
     ];
+    // Fixed: they are queued when due, and the untolerated one goes at once.
     let t = run(&items, &fault(None), &QueueSettings::default());
+    assert_eq!(
+        evicted(&t),
+        [Some(300.0), Some(300.0), Some(300.0), Some(0.0)]
+    );
+    // v1.17.4: the three take the first three slots; the untolerated one waits for the
+    // first pause to end.
+    let t = run(&items, &fault(None), &at_version("v1.17.4"));
     assert_eq!(
         evicted(&t),
         [Some(300.0), Some(300.0), Some(300.0), Some(2.0)]
     );
 }
 
+fn at_version(v: &str) -> QueueSettings {
+    QueueSettings {
+        version: v.parse().unwrap(),
+        ..Default::default()
+    }
+}
+
+/// Seconds after T0 of each item's interval, when it has one.
+fn spans(t: &QueueTimeline) -> Vec<Option<(f64, f64)>> {
+    let secs = |x: Timestamp| (x.as_nanosecond() - t0().as_nanosecond()) as f64 / 1e9;
+    t.items
+        .iter()
+        .map(|i| i.between.map(|b| (secs(b.earliest), secs(b.latest))))
+        .collect()
+}
+
 #[test]
-fn bindings_tolerated_forever_take_slots_at_every_relist() {
+fn before_the_fix_bindings_tolerated_forever_take_slots_at_every_relist() {
     // Six tolerated forever, then one untolerated: at 0 and 2 s the six take the slots,
-    // the untolerated one is evicted at 4 s.
+    // the untolerated one is evicted at 4 s (in input order; any order: 0 to 4 s).
     let mut items: Vec<QueueItem> = (0..6).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("u", Rb, Some(0.0)));
-    let t = run(&items, &fault(None), &QueueSettings::default());
-    assert_eq!(evicted(&t)[6], Some(4.0));
-    assert_eq!(t.items[0].outcome, ItemOutcome::NotEvicted);
+    for bug in ["v1.16.7", "v1.17.4", "v1.18.1"] {
+        let t = run(&items, &fault(None), &at_version(bug));
+        assert_eq!(evicted(&t)[6], Some(4.0), "{bug}");
+        assert_eq!(spans(&t)[6], Some((0.0, 4.0)), "{bug}");
+        assert_eq!(t.items[0].outcome, ItemOutcome::NotEvicted);
+    }
     // Ninety tolerated forever fill every slot of a 10 s period: a binding due later
     // waits behind each re-list's pile.
     let mut items: Vec<QueueItem> = (0..90).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("late", Rb, Some(100.0)));
-    let t = run(&items, &fault(None), &QueueSettings::default());
+    let t = run(&items, &fault(None), &at_version("v1.17.4"));
     let late = evicted(&t)[90].unwrap();
     assert!(late > 100.0, "{late}");
+}
+
+#[test]
+fn after_the_fix_tolerated_bindings_take_no_slots() {
+    let mut items: Vec<QueueItem> = (0..6).map(|i| item(&format!("f{i}"), Rb, None)).collect();
+    items.push(item("u", Rb, Some(0.0)));
+    for fixed in ["v1.16.8", "v1.17.5", "v1.18.2", "v1.19.0-rc.0", "master"] {
+        let t = run(&items, &fault(None), &at_version(fixed));
+        assert_eq!(evicted(&t)[6], Some(0.0), "{fixed}");
+        assert_eq!(spans(&t)[6], None, "{fixed}");
+    }
+    let mut items: Vec<QueueItem> = (0..90).map(|i| item(&format!("f{i}"), Rb, None)).collect();
+    items.push(item("late", Rb, Some(100.0)));
+    let t = run(&items, &fault(None), &at_version("v1.17.5"));
+    assert_eq!(evicted(&t)[90], Some(100.0));
+}
+
+#[test]
+fn bindings_listed_together_leave_in_any_order() {
+    // Four due at once: 0, 0, 0, 2 s in input order; each could be the one at 2 s.
+    let items: Vec<QueueItem> = (0..4)
+        .map(|i| item(&format!("u{i}"), Rb, Some(0.0)))
+        .collect();
+    let t = run(&items, &fault(None), &at_version("master"));
+    assert_eq!(evicted(&t), [Some(0.0), Some(0.0), Some(0.0), Some(2.0)]);
+    assert!(spans(&t).iter().all(|s| *s == Some((0.0, 2.0))));
+}
+
+#[test]
+fn v1_15_evicts_everything_due_at_once() {
+    let mut items: Vec<QueueItem> = (0..10)
+        .map(|i| item(&format!("u{i}"), Rb, Some(0.0)))
+        .collect();
+    items.extend((0..20).map(|i| item(&format!("f{i}"), Rb, None)));
+    items.push(item("later", Rb, Some(30.0)));
+    let t = run(&items, &fault(None), &at_version("v1.15.9"));
+    let e = evicted(&t);
+    assert!(e[..10].iter().all(|x| *x == Some(0.0)), "{e:?}");
+    assert_eq!(e[30], Some(30.0));
+    // From v1.16 the same fleet is paced.
+    let t = run(&items, &fault(None), &at_version("v1.16.0"));
+    assert_eq!(evicted(&t)[9], Some(6.0));
 }
 
 #[test]

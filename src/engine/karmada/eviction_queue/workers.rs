@@ -3,8 +3,12 @@
 //! What karmada-controller-manager's taint manager does, and this module replays:
 //! - It keeps two queues, one for ResourceBindings and one for ClusterResourceBindings,
 //!   each served by `workers` goroutines (3).
-//! - When a cluster carries a NoExecute taint, every binding placed on it is added to its
-//!   queue (a binding already queued is not queued twice), and again every 10 s.
+//! - When a cluster carries a NoExecute taint, its bindings are listed at once and again
+//!   every 10 s. From v1.16.8, v1.17.5, v1.18.2 (`enqueueBinding`): a binding due is
+//!   added to its queue (a binding already queued is not queued twice), one tolerating
+//!   for a while is added when its toleration ends, one tolerated forever is not added.
+//!   Before ([`super::REQUEUE_TOLERATED`]; v1.15 too, where it costs nothing), every
+//!   binding listed is added.
 //! - A worker takes the oldest queued binding and decides at once: due (untolerated, or
 //!   its toleration has run out) means it is evicted; tolerated for a while means it is
 //!   added back when the toleration runs out; tolerated forever means nothing.
@@ -12,7 +16,11 @@
 //!   delay for it and the worker goes on at once.
 //! - After every binding it processed without error (evicted or not), a worker sleeps
 //!   `When(sentinel)` of the limiter ([`super::limiter`]): `1/rate`, 2 s by default, so
-//!   each queue evicts 3 bindings at once, then 3 more every 2 s.
+//!   each queue evicts 3 bindings at once, then 3 more every 2 s. v1.15 has no such
+//!   pause ([`super::UNPACED_EVICTION`]).
+//! - The listing's order is an informer index's map order, random: bindings listed
+//!   together are taken in any order. Each binding's time is given for the input order,
+//!   with the interval every order falls in (see [`bounds`]).
 //! - A recovered cluster (taint removed) evicts nothing more; it is no longer re-listed.
 //!
 //! Processing takes no time; at one instant, additions come before workers waking, and
@@ -27,8 +35,9 @@ use jiff::Timestamp;
 use super::limiter::{dynamic_delay, Limiter, Ns, PACER_KEY};
 use super::{
     timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSummary, QueueTimeline,
-    RatePeriod,
+    RatePeriod, REQUEUE_TOLERATED, UNPACED_EVICTION,
 };
+use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::reason::{Reason, ReasonCode};
 use crate::engine::settings::QueueSettings;
 use crate::fleet::BindingKind;
@@ -65,6 +74,7 @@ pub fn simulate(
     }
 
     let mut outcomes: Vec<ItemOutcome> = vec![ItemOutcome::NotEvicted; items.len()];
+    let mut between: Vec<Option<Interval>> = vec![None; items.len()];
     for kind in [
         BindingKind::ResourceBinding,
         BindingKind::ClusterResourceBinding,
@@ -85,6 +95,12 @@ pub fn simulate(
             })
             .collect();
         let ends = Queue::new(&jobs, &clusters, settings).run();
+        for (k, b) in bounds(&jobs, &clusters, settings, &ends) {
+            between[members[k]] = Some(Interval {
+                earliest: to_ts(origin + i128::from(b.0)),
+                latest: to_ts(origin + i128::from(b.1)),
+            });
+        }
         for (&i, end) in members.iter().zip(ends) {
             outcomes[i] = match end {
                 End::Evicted(t) => ItemOutcome::Evicted {
@@ -129,21 +145,36 @@ pub fn simulate(
     let rate = settings.resource_eviction_rate;
     let pause = dynamic_delay(rate as f32);
     let workers = settings.workers_per_queue.max(1);
+    let version = settings.version;
+    let text = if UNPACED_EVICTION.holds_in(version) {
+        format!(
+            "upstream {version}: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers that never pause (no paced eviction before v1.16, karmada#6675): every binding due is evicted as soon as its cluster is listed"
+        )
+    } else {
+        let requeue = if REQUEUE_TOLERATED.holds_in(version) {
+            format!(
+                "; in {version} every re-list (10 s) adds the tolerated bindings too, and each costs a pause (karmada#7612, fixed in v1.16.8, v1.17.5, v1.18.2)"
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "upstream {version}: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers; a worker pauses {} after every binding it processes (resource-eviction-rate {rate}/s), so each queue evicts {workers} at once, then {workers} every {}{requeue}",
+            seconds(pause),
+            seconds(pause)
+        )
+    };
     let rates = vec![RatePeriod {
         from: now,
         rate,
         faulty_clusters: clusters.len(),
         total_clusters: fleet_size.max(clusters.len()),
-        reason: Reason::new(
-            ReasonCode::QueuePaced,
-            format!(
-                "upstream: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers; a worker pauses {} after every binding it processes (resource-eviction-rate {rate}/s), so each queue evicts {workers} at once, then {workers} every {}",
-                seconds(pause),
-                seconds(pause)
-            ),
-        ),
+        reason: Reason::new(ReasonCode::QueuePaced, text),
     }];
-    let items = timeline_of(items, outcomes);
+    let mut items = timeline_of(items, outcomes);
+    for (item, b) in items.iter_mut().zip(between) {
+        item.between = b;
+    }
     QueueTimeline {
         items,
         rates,
@@ -158,6 +189,65 @@ fn seconds(ns: Ns) -> String {
     } else {
         format!("{:?}", std::time::Duration::from_nanos(ns.max(0) as u64))
     }
+}
+
+/// Upstream lists a cluster's bindings in map order, so which of the bindings listed
+/// together goes first is random. Bindings alike (same cluster, same due time, same
+/// readability) trade places freely: each can get any of the times the group gets. So
+/// each binding's interval is the earliest and the latest time of its group, over the
+/// input order and, where the order of unlike bindings matters too (the re-list of
+/// tolerated bindings, [`REQUEUE_TOLERATED`]), over the two extreme orders: bindings due
+/// first listed first, and listed last. Returns `(job, (earliest, latest))` for every
+/// evicted job whose interval is not a single instant.
+fn bounds(
+    jobs: &[Job],
+    clusters: &[(Ns, Option<Ns>)],
+    settings: &QueueSettings,
+    ends: &[End],
+) -> Vec<(usize, (Ns, Ns))> {
+    type Group = (usize, Option<Ns>, bool);
+    let group = |j: &Job| -> Group { (j.cluster, j.due, j.unreadable) };
+    let mut span: HashMap<Group, (Ns, Ns)> = HashMap::new();
+    let mut note = |g: Group, end: End| {
+        if let End::Evicted(t) = end {
+            let e = span.entry(g).or_insert((t, t));
+            e.0 = e.0.min(t);
+            e.1 = e.1.max(t);
+        }
+    };
+    for (job, end) in jobs.iter().zip(ends) {
+        note(group(job), *end);
+    }
+    if REQUEUE_TOLERATED.holds_in(settings.version) {
+        // Due first (earliest due first, tolerated forever last), then the reverse.
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by_key(|&j| (jobs[j].due.is_none(), jobs[j].due));
+        for pass in 0..2 {
+            if pass == 1 {
+                order.reverse();
+            }
+            let permuted: Vec<Job> = order
+                .iter()
+                .map(|&j| Job {
+                    cluster: jobs[j].cluster,
+                    due: jobs[j].due,
+                    unreadable: jobs[j].unreadable,
+                })
+                .collect();
+            let ends = Queue::new(&permuted, clusters, settings).run();
+            for (job, end) in permuted.iter().zip(ends) {
+                note(group(job), end);
+            }
+        }
+    }
+    jobs.iter()
+        .enumerate()
+        .filter(|(j, _)| matches!(ends[*j], End::Evicted(_)))
+        .filter_map(|(j, job)| {
+            let (lo, hi) = span[&group(job)];
+            (lo < hi).then_some((j, (lo, hi)))
+        })
+        .collect()
 }
 
 /// One binding on one faulty cluster.
@@ -210,6 +300,10 @@ struct Queue<'a> {
     /// saturated queue holds most jobs, so a re-list does not walk them all).
     out: Vec<BTreeSet<usize>>,
     relist: Ns,
+    /// Every re-list adds every binding listed (before the fix of karmada#7613).
+    requeue_all: bool,
+    /// Workers pause after each binding (from v1.16).
+    paced: bool,
     limiter: Limiter,
     events: BinaryHeap<Reverse<(Ns, u8, u64, What)>>,
     seq: u64,
@@ -246,6 +340,9 @@ impl<'a> Queue<'a> {
             by_cluster,
             out,
             relist: s.relist_seconds.max(1) * SECOND,
+            requeue_all: REQUEUE_TOLERATED.holds_in(s.version)
+                || UNPACED_EVICTION.holds_in(s.version),
+            paced: !UNPACED_EVICTION.holds_in(s.version),
             limiter: Limiter::new(s.resource_eviction_rate as f32, s.rate_limiter),
             events: BinaryHeap::new(),
             seq: 0,
@@ -335,7 +432,19 @@ impl<'a> Queue<'a> {
         }
         // Every job not evicted, in job order; the queued ones are already in the queue.
         for j in std::mem::take(&mut self.out[c]) {
-            self.add(j, t);
+            let job = &self.jobs[j];
+            if self.requeue_all || job.unreadable {
+                self.add(j, t);
+                continue;
+            }
+            // `enqueueBinding`: due now is added, due later is added when it is due,
+            // tolerated forever is not added.
+            self.out[c].insert(j);
+            match job.due {
+                Some(due) if due <= t => self.add(j, t),
+                Some(due) => self.add_after(j, due),
+                None => {}
+            }
         }
         self.push(t + self.relist, What::Relist(c));
     }
@@ -451,6 +560,10 @@ impl<'a> Queue<'a> {
             self.out[job.cluster].insert(j);
         }
         self.limiter.forget(j as u64);
+        if !self.paced {
+            self.idle.push_front(w);
+            return;
+        }
         let pause = self.limiter.when(PACER_KEY, t);
         self.push(t.saturating_add(pause), What::Wake(w));
     }

@@ -53,8 +53,72 @@ pub use diagnosis::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELEC
 pub use filter::{blocks_placement, passes_filters, FilterCode};
 pub use select::{assign_to_candidates, select_clusters};
 
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
 use filter::{api_key, cluster_name, BindingCtx, Marks};
 use select::{assign, select, Scored};
+
+/// Before v1.16, static-weight division is floor plus remainder with random ties.
+pub const RANDOM_APPORTIONMENT: Behaviour = Behaviour {
+    id: "random-apportionment",
+    what: "static-weight replica division gives each cluster the floor of its share and hands the remainder out with ties broken at random, so one binding can land more than one way (Webster with the UID-hash tie-break from v1.16.0)",
+    holds: &[Range::between(V::release(15, 0), V::release(16, 0))],
+    upstream: "karmada#6793, karmada#6837",
+    handling: Handling::Finding("version-random-apportionment"),
+};
+
+/// Before v1.16, a workload scaled to zero counts as a non-workload.
+pub const ZERO_REPLICA_WORKLOADS: Behaviour = Behaviour {
+    id: "zero-replica-workloads",
+    what: "a Divided workload scaled to zero (replicas 0, with replicaRequirements) is scheduled as a non-workload: placed on every feasible cluster instead of assigned replicas (IsWorkload from v1.16.0)",
+    holds: &[Range::between(V::release(15, 0), V::release(16, 0))],
+    upstream: "karmada#6881, karmada#6906",
+    handling: Handling::Finding("version-zero-replica-workload"),
+};
+
+/// The scheduler panics on a spread constraint group without clusters.
+pub const SPREAD_PANIC: Behaviour = Behaviour {
+    id: "scheduler-spread-panic",
+    what: "the scheduler divides by zero and panics on a Duplicated binding whose spread constraints group by region, zone or provider, so nothing is re-placed",
+    holds: &[
+        Range::between(V::release(15, 0), V::release(15, 6)),
+        Range::between(V::release(16, 0), V::release(16, 3)),
+    ],
+    upstream: "karmada#7154 (fixed in v1.15.6, v1.16.3, v1.17.0)",
+    handling: Handling::Finding("version-scheduler-spread-panic"),
+};
+
+/// PriorityBasedScheduling on by default.
+pub const PRIORITY_SCHEDULING_DEFAULT: Behaviour = Behaviour {
+    id: "priority-scheduling-default",
+    what: "the scheduler's PriorityBasedScheduling gate is on by default (beta): bindings are re-placed in priority order",
+    holds: &[Range::since(V::MASTER)],
+    upstream: "karmada#7845",
+    handling: Handling::LeftOut(
+        "the tool re-places the bindings of one eviction instant in one pass; the order among them changes no placement it predicts unless capacity runs short, which it reports",
+    ),
+};
+
+/// ClusterAffinities fail back to an earlier term on an explicit reschedule.
+pub const AFFINITIES_FAILBACK: Behaviour = Behaviour {
+    id: "cluster-affinities-failback",
+    what: "an explicit reschedule of a binding with clusterAffinities tries the terms again from the first, so it can move back to the preferred group",
+    holds: &[Range::since(V::rc(19))],
+    upstream: "karmada#5425",
+    handling: Handling::LeftOut(
+        "`failback` restores placements by writing the binding, never through a reschedule request; it never meets the difference",
+    ),
+};
+
+/// overflowAffinities exist.
+pub const OVERFLOW_AFFINITIES: Behaviour = Behaviour {
+    id: "overflow-affinities",
+    what: "clusterAffinities terms may carry overflowAffinities: clusters that take what the term's own clusters cannot",
+    holds: &[Range::since(V::release(18, 0))],
+    upstream: "karmada v1.18.0",
+    handling: Handling::LeftOut(
+        "the scheduler twin does not place overflow at any version yet; the webhook rules for the field are modelled",
+    ),
+};
 
 /// Score ClusterLocality gives a cluster already in the binding's result.
 pub const LOCALITY_SCORE: i64 = 100;
