@@ -26,14 +26,31 @@ pub fn text(p: &ImpactPreview, from: &Provenance, remembered: Option<&Remembered
         p.evicted,
         p.placements.len()
     );
+    out += &format!(
+        "  Karmada: {}\n",
+        super::karmada_line(
+            p.assumed.karmada_version,
+            from.get("karmada-version").copied()
+        )
+    );
     if let Some(r) = remembered {
         out += &format!("  remembered: {}\n", super::remembered_line(r));
     }
     for o in p.placements.iter().take(MAX_ROWS) {
-        let when =
-            o.at.or(o.due)
-                .map(|t| format!(" at {} ({})", clock(t, p.now), offset(t, p.now)))
-                .unwrap_or_default();
+        let when = match o.at_between {
+            Some(b) => format!(
+                " between {} and {} ({} to {}: upstream's listing order decides)",
+                clock(b.earliest, p.now),
+                clock(b.latest, p.now),
+                offset(b.earliest, p.now),
+                offset(b.latest, p.now)
+            ),
+            None => {
+                o.at.or(o.due)
+                    .map(|t| format!(" at {} ({})", clock(t, p.now), offset(t, p.now)))
+                    .unwrap_or_default()
+            }
+        };
         out += &format!(
             "  {} on {}: {}{when} [{}]\n",
             o.binding,
