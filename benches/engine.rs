@@ -208,22 +208,34 @@ fn engine(c: &mut Criterion) {
             })
             .collect();
         group.throughput(Throughput::Elements(n));
-        for model in [QueueModel::Upstream, QueueModel::Proposal] {
-            let settings = QueueSettings {
-                model,
-                ..Default::default()
-            };
-            group.bench_with_input(
-                BenchmarkId::new(format!("items-{model}"), n),
-                &items,
-                |b, items| {
-                    b.iter_with_large_drop(|| {
-                        simulate_queue(items, &faults, 1000, t0, &settings, |_, _| {
-                            PreCheck::Feasible
-                        })
-                    })
+        // Upstream at the default release, at one that re-queues tolerated bindings
+        // (three simulations: the input order and the two extreme orders), and the
+        // proposal's queue.
+        let requeue: karmadactl::engine::version::KarmadaVersion = "v1.17.4".parse().unwrap();
+        for (label, settings) in [
+            ("items-upstream", QueueSettings::default()),
+            (
+                "items-upstream-v1.17.4",
+                QueueSettings {
+                    version: requeue,
+                    ..Default::default()
                 },
-            );
+            ),
+            (
+                "items-proposal",
+                QueueSettings {
+                    model: QueueModel::Proposal,
+                    ..Default::default()
+                },
+            ),
+        ] {
+            group.bench_with_input(BenchmarkId::new(label, n), &items, |b, items| {
+                b.iter_with_large_drop(|| {
+                    simulate_queue(items, &faults, 1000, t0, &settings, |_, _| {
+                        PreCheck::Feasible
+                    })
+                })
+            });
         }
     }
     group.finish();

@@ -438,8 +438,8 @@ impl<'a> Queue<'a> {
                 continue;
             }
             // `enqueueBinding`: due now is added, due later is added when it is due,
-            // tolerated forever is not added.
-            self.out[c].insert(j);
+            // tolerated forever is not added. Neither of the last two changes at a later
+            // re-list (the due time is fixed), so they leave the re-list set.
             match job.due {
                 Some(due) if due <= t => self.add(j, t),
                 Some(due) => self.add_after(j, due),
