@@ -20,6 +20,7 @@ use karmadactl::engine::settings::ControllerSettings;
 use karmadactl::engine::settings::PurgeMode;
 use karmadactl::engine::settings::{QueueModel, QueueSettings};
 use karmadactl::engine::simulate::{simulate, Scenario};
+use karmadactl::engine::version::KarmadaVersion;
 use karmadactl::fleet::BindingKind;
 use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};
@@ -211,27 +212,20 @@ fn engine(c: &mut Criterion) {
         // Upstream at the default release, at one that re-queues tolerated bindings
         // (three simulations: the input order and the two extreme orders), and the
         // proposal's queue.
-        let requeue: karmadactl::engine::version::KarmadaVersion = "v1.17.4".parse().unwrap();
-        for (label, settings) in [
-            ("items-upstream", QueueSettings::default()),
-            (
-                "items-upstream-v1.17.4",
-                QueueSettings {
-                    version: requeue,
-                    ..Default::default()
-                },
-            ),
-            (
-                "items-proposal",
-                QueueSettings {
-                    model: QueueModel::Proposal,
-                    ..Default::default()
-                },
-            ),
+        let requeue: KarmadaVersion = "v1.17.4".parse().unwrap();
+        let upstream = QueueSettings::default();
+        let proposal = QueueSettings {
+            model: QueueModel::Proposal,
+            ..Default::default()
+        };
+        for (label, settings, version) in [
+            ("items-upstream", &upstream, KarmadaVersion::default()),
+            ("items-upstream-v1.17.4", &upstream, requeue),
+            ("items-proposal", &proposal, KarmadaVersion::default()),
         ] {
             group.bench_with_input(BenchmarkId::new(label, n), &items, |b, items| {
                 b.iter_with_large_drop(|| {
-                    simulate_queue(items, &faults, 1000, t0, &settings, |_, _| {
+                    simulate_queue(items, &faults, 1000, t0, settings, version, |_, _| {
                         PreCheck::Feasible
                     })
                 })

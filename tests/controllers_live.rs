@@ -58,25 +58,7 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
     }
 
     // The prediction, taken live before the taint lands.
-    let kc = &k.env.kubeconfig;
-    let (stdout, stderr, code) = parts(&karmadactl(
-        kc,
-        "admin",
-        &[
-            "dry-run",
-            "--cluster",
-            FAILING,
-            "--at",
-            "5m",
-            "--feature-gates",
-            "Failover=true",
-            "--enable-no-execute-taint-eviction",
-            "-o",
-            "json",
-        ],
-    ));
-    assert_eq!(code, 0, "{stderr}");
-    let prediction: Value = serde_json::from_str(&stdout).unwrap();
+    let prediction = k.predict(&["--cluster", FAILING, "--at", "5m"]);
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
 
     // The taint lands, written as `taint` writes it; the real taint manager evicts.

@@ -117,20 +117,7 @@ async fn the_real_taint_manager_carries_the_predicted_state_and_holds_what_it_ca
     }
 
     // Before: what a NoExecute taint on member1 would do.
-    let mut args = vec![
-        "dry-run",
-        "--cluster",
-        "member1",
-        "--taint",
-        "outage:NoExecute",
-        "-o",
-        "json",
-    ];
-    let flags = k.prediction_flags();
-    args.extend(flags.iter().map(String::as_str));
-    let (stdout, stderr, code) = run(kc, &args);
-    assert_eq!(code, 0, "{stderr}");
-    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    let doc = k.predict(&["--cluster", "member1", "--taint", "outage:NoExecute"]);
     assert_eq!(doc["assumed"]["statefulFailoverInjection"], true, "{doc:#}");
     let predicted = outcome(&doc, "rb/default/job-a");
     let want = json!({"app.example.com/job-id": "e3b0c442", "app.example.com/checkpoint": "42"});

@@ -127,20 +127,7 @@ async fn the_new_member_gets_the_injected_labels() {
     );
 
     // Before the failure: what the failover carries, and where it is injected.
-    let mut args = vec![
-        "dry-run",
-        "--cluster",
-        "member1",
-        "--taint",
-        "outage:NoExecute",
-        "-o",
-        "json",
-    ];
-    let flags = k.prediction_flags();
-    args.extend(flags.iter().map(String::as_str));
-    let (stdout, stderr, code) = parts(&karmadactl(kc, "admin", &args));
-    assert_eq!(code, 0, "{stderr}");
-    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    let doc = k.predict(&["--cluster", "member1", "--taint", "outage:NoExecute"]);
     let o = &doc["outcomes"][0];
     assert_eq!(o["binding"], format!("rb/{NS}/job-deployment"), "{doc:#}");
     let want = o["state"]["labels"][LABEL]

@@ -314,7 +314,6 @@ pub fn resolve(
         s.parse::<KarmadaVersion>()
     })? {
         c.karmada_version = v;
-        q.version = v;
     }
     let mut h = HealthSettings::default();
     let signed =

@@ -2,13 +2,15 @@
 //! [`crate::engine::karmada::eviction_queue`]) or, with
 //! `--queue-model proposal`, the proposal's ([`crate::engine::proposal::queue`]).
 
+use super::version::KarmadaVersion;
 use jiff::Timestamp;
 
 use super::karmada::eviction_queue::{self, ClusterFault, QueueItem, QueueTimeline};
 use super::proposal::queue::{self as proposal_queue, PreCheck};
 use super::settings::{QueueModel, QueueSettings};
 
-/// Simulate the eviction queue under `settings.model`: `items` (every binding on a
+/// Simulate the eviction queue under `settings.model` (upstream's as Karmada `version`
+/// runs it): `items` (every binding on a
 /// faulty cluster), the `faults` of a fleet of `fleet_size` clusters, the reference
 /// time `now`, and (proposal model) `pre_check`, called for each item when it is
 /// processed.
@@ -18,10 +20,13 @@ pub fn simulate_queue(
     fleet_size: usize,
     now: Timestamp,
     settings: &QueueSettings,
+    version: KarmadaVersion,
     pre_check: impl FnMut(&QueueItem, Timestamp) -> PreCheck,
 ) -> QueueTimeline {
     match settings.model {
-        QueueModel::Upstream => eviction_queue::simulate(items, faults, fleet_size, now, settings),
+        QueueModel::Upstream => {
+            eviction_queue::simulate(items, faults, fleet_size, now, settings, version)
+        }
         QueueModel::Proposal => {
             proposal_queue::simulate(items, faults, fleet_size, settings, pre_check)
         }

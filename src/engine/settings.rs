@@ -175,10 +175,6 @@ pub struct QueueSettings {
     pub workers_per_queue: usize,
     /// Seconds between the taint manager's re-lists of a tainted cluster (upstream: 10).
     pub relist_seconds: i64,
-    /// The Karmada release whose queues are simulated (reports show it with the
-    /// controller settings).
-    #[serde(skip)]
-    pub version: KarmadaVersion,
 }
 
 impl Default for QueueSettings {
@@ -192,7 +188,6 @@ impl Default for QueueSettings {
             rate_limiter: LimiterOptions::default(),
             workers_per_queue: 3,
             relist_seconds: 10,
-            version: KarmadaVersion::NEWEST_RELEASE,
         }
     }
 }

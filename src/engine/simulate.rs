@@ -630,6 +630,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         clusters.len(),
         scenario.now,
         &scenario.queue,
+        scenario.settings.karmada_version,
         |item, _at| {
             prechecks
                 .get(item.binding.as_str())

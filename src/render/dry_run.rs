@@ -14,6 +14,7 @@ use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION
 use crate::engine::settings::{Provenance, RememberedFrom};
 use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
+use crate::engine::version::KarmadaVersion;
 use crate::fleet::SourceInfo;
 
 /// The structured result (`-o json|yaml`).
@@ -145,7 +146,10 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     if let Some(r) = report.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(r));
     }
-    out += &format!("Queue:    {}\n", queue_line(&sim.queue_settings));
+    out += &format!(
+        "Queue:    {}\n",
+        queue_line(&sim.queue_settings, sim.assumed.karmada_version)
+    );
     out += &format!(
         "Faulty:   {} of {} clusters ({})\n\n",
         sim.faulty_clusters.len(),
@@ -276,24 +280,24 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
 pub const PROPOSAL_LABEL: &str = "proposal: not accepted by Karmada's API";
 
 /// The queue model and its settings, in one line.
-pub fn queue_line(q: &QueueSettings) -> String {
+pub fn queue_line(q: &QueueSettings, version: KarmadaVersion) -> String {
     match q.model {
-        QueueModel::Upstream if UNPACED_EVICTION.holds_in(q.version) => format!(
+        QueueModel::Upstream if UNPACED_EVICTION.holds_in(version) => format!(
             "upstream {}: one queue for ResourceBindings and one for ClusterResourceBindings, {} workers each, no pause (paced eviction came in v1.16): every binding due leaves as soon as its cluster is listed",
-            q.version, q.workers_per_queue
+            version, q.workers_per_queue
         ),
         QueueModel::Upstream => {
             let pause = crate::engine::karmada::eviction_queue::limiter::dynamic_delay(q.resource_eviction_rate as f32);
             let pause = jiff::SignedDuration::from_nanos(pause);
             let w = q.workers_per_queue;
-            let requeue = if REQUEUE_TOLERATED.holds_in(q.version) {
+            let requeue = if REQUEUE_TOLERATED.holds_in(version) {
                 "; every 10 s tolerated bindings are queued again and take turns too (karmada#7612)"
             } else {
                 ""
             };
             format!(
                 "upstream {}: one queue for ResourceBindings and one for ClusterResourceBindings, {w} workers each, a {pause:#} pause after every binding ({}/s): {w} at once, then {w} every {pause:#}{requeue}",
-                q.version,
+                version,
                 q.resource_eviction_rate
             )
         }

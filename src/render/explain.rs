@@ -82,7 +82,7 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
         src("feature-gates"),
         r.assumed.enable_no_execute_taint_eviction,
         src("enable-no-execute-taint-eviction"),
-        super::dry_run::queue_line(&r.queue_settings)
+        super::dry_run::queue_line(&r.queue_settings, r.assumed.karmada_version)
     );
     out += &format!(
         "Karmada:   {}\n",

@@ -93,7 +93,10 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
     if let Some(r) = doc.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(r));
     }
-    out += &format!("Queue:    {}\n", queue_line(&sim.queue_settings));
+    out += &format!(
+        "Queue:    {}\n",
+        queue_line(&sim.queue_settings, sim.assumed.karmada_version)
+    );
 
     out += &timeline_text(result, from, wide);
 

@@ -352,6 +352,24 @@ impl Karmada {
             .collect()
     }
 
+    /// `karmadactl dry-run ARGS -o json` against this plane, assuming the settings the
+    /// controller-manager runs with ([`Self::prediction_flags`]); fails the test unless
+    /// it exits 0. The report, parsed.
+    pub fn predict(&self, args: &[&str]) -> serde_json::Value {
+        let flags = self.prediction_flags();
+        let mut all = vec!["dry-run"];
+        all.extend_from_slice(args);
+        all.extend(["-o", "json"]);
+        all.extend(flags.iter().map(String::as_str));
+        let (stdout, stderr, code) = super::fixtures::parts(&super::fixtures::karmadactl(
+            &self.env.kubeconfig,
+            "admin",
+            &all,
+        ));
+        assert_eq!(code, 0, "{stderr}");
+        serde_json::from_str(&stdout).unwrap()
+    }
+
     /// The member called `name`.
     pub fn member(&self, name: &str) -> &super::members::Member {
         self.members

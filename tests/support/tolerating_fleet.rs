@@ -58,28 +58,8 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
     create_items(&client, &items).await;
     wait_for(&client, k, 90, "the first scheduling", scheduled).await;
 
-    let predict = |v: &str| -> Value {
-        let (stdout, stderr, code) = parts(&karmadactl(
-            &k.env.kubeconfig,
-            "admin",
-            &[
-                "dry-run",
-                "--cluster",
-                FAILING,
-                "--at",
-                "5m",
-                "--feature-gates",
-                "Failover=true",
-                "--enable-no-execute-taint-eviction",
-                "--karmada-version",
-                v,
-                "-o",
-                "json",
-            ],
-        ));
-        assert_eq!(code, 0, "{stderr}");
-        serde_json::from_str(&stdout).unwrap()
-    };
+    let predict =
+        |v: &str| k.predict(&["--cluster", FAILING, "--at", "5m", "--karmada-version", v]);
     let prediction = predict(version);
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
     let secs = |o: &Value| -> f64 {

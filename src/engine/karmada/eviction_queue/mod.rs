@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::engine::reason::Reason;
 use crate::engine::settings::QueueSettings;
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
 use crate::fleet::BindingKind;
 
 /// Before v1.16 the queues have no paced worker: every binding due is evicted the moment
@@ -174,16 +174,18 @@ pub struct QueueTimeline {
     pub summary: QueueSummary,
 }
 
-/// Simulate upstream's queues: `items` (every binding on a faulty cluster), the `faults`
-/// of a fleet of `fleet_size` clusters, the reference time `now`.
+/// Simulate upstream's queues as Karmada `version` runs them: `items` (every binding on a
+/// faulty cluster), the `faults` of a fleet of `fleet_size` clusters, the reference time
+/// `now`.
 pub fn simulate(
     items: &[QueueItem],
     faults: &[ClusterFault],
     fleet_size: usize,
     now: Timestamp,
     settings: &QueueSettings,
+    version: KarmadaVersion,
 ) -> QueueTimeline {
-    workers::simulate(items, faults, fleet_size, now, settings)
+    workers::simulate(items, faults, fleet_size, now, settings, version)
 }
 
 /// The timeline of `items`, each with its outcome.

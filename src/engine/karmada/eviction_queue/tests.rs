@@ -3,6 +3,7 @@
 use super::limiter::{paced_starts, LimiterOptions};
 use super::*;
 use crate::engine::settings::QueueSettings;
+use crate::engine::version::KarmadaVersion;
 use crate::fleet::BindingKind::{ClusterResourceBinding as Crb, ResourceBinding as Rb};
 use proptest::prelude::*;
 
@@ -35,7 +36,19 @@ fn fault(recovered: Option<f64>) -> Vec<ClusterFault> {
 }
 
 fn run(items: &[QueueItem], faults: &[ClusterFault], settings: &QueueSettings) -> QueueTimeline {
-    simulate(items, faults, 10, t0(), settings)
+    simulate(items, faults, 10, t0(), settings, KarmadaVersion::default())
+}
+
+/// `run` with upstream's default settings, as Karmada `version` runs the queues.
+fn run_at(items: &[QueueItem], faults: &[ClusterFault], version: &str) -> QueueTimeline {
+    simulate(
+        items,
+        faults,
+        10,
+        t0(),
+        &QueueSettings::default(),
+        version.parse().unwrap(),
+    )
 }
 
 /// Seconds after T0 at which each item was evicted (`None`: not evicted).
@@ -83,18 +96,11 @@ fn bindings_tolerated_for_a_while_leave_when_due_and_before_the_fix_take_a_slot_
     );
     // v1.17.4: the three take the first three slots; the untolerated one waits for the
     // first pause to end.
-    let t = run(&items, &fault(None), &at_version("v1.17.4"));
+    let t = run_at(&items, &fault(None), "v1.17.4");
     assert_eq!(
         evicted(&t),
         [Some(300.0), Some(300.0), Some(300.0), Some(2.0)]
     );
-}
-
-fn at_version(v: &str) -> QueueSettings {
-    QueueSettings {
-        version: v.parse().unwrap(),
-        ..Default::default()
-    }
 }
 
 /// Seconds after T0 of each item's interval, when it has one.
@@ -113,7 +119,7 @@ fn before_the_fix_bindings_tolerated_forever_take_slots_at_every_relist() {
     let mut items: Vec<QueueItem> = (0..6).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("u", Rb, Some(0.0)));
     for bug in ["v1.16.7", "v1.17.4", "v1.18.1"] {
-        let t = run(&items, &fault(None), &at_version(bug));
+        let t = run_at(&items, &fault(None), bug);
         assert_eq!(evicted(&t)[6], Some(4.0), "{bug}");
         assert_eq!(spans(&t)[6], Some((0.0, 4.0)), "{bug}");
         assert_eq!(t.items[0].outcome, ItemOutcome::NotEvicted);
@@ -122,7 +128,7 @@ fn before_the_fix_bindings_tolerated_forever_take_slots_at_every_relist() {
     // waits behind each re-list's pile.
     let mut items: Vec<QueueItem> = (0..90).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("late", Rb, Some(100.0)));
-    let t = run(&items, &fault(None), &at_version("v1.17.4"));
+    let t = run_at(&items, &fault(None), "v1.17.4");
     let late = evicted(&t)[90].unwrap();
     assert!(late > 100.0, "{late}");
 }
@@ -132,13 +138,13 @@ fn after_the_fix_tolerated_bindings_take_no_slots() {
     let mut items: Vec<QueueItem> = (0..6).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("u", Rb, Some(0.0)));
     for fixed in ["v1.16.8", "v1.17.5", "v1.18.2", "v1.19.0-rc.0", "master"] {
-        let t = run(&items, &fault(None), &at_version(fixed));
+        let t = run_at(&items, &fault(None), fixed);
         assert_eq!(evicted(&t)[6], Some(0.0), "{fixed}");
         assert_eq!(spans(&t)[6], None, "{fixed}");
     }
     let mut items: Vec<QueueItem> = (0..90).map(|i| item(&format!("f{i}"), Rb, None)).collect();
     items.push(item("late", Rb, Some(100.0)));
-    let t = run(&items, &fault(None), &at_version("v1.17.5"));
+    let t = run_at(&items, &fault(None), "v1.17.5");
     assert_eq!(evicted(&t)[90], Some(100.0));
 }
 
@@ -148,7 +154,7 @@ fn bindings_listed_together_leave_in_any_order() {
     let items: Vec<QueueItem> = (0..4)
         .map(|i| item(&format!("u{i}"), Rb, Some(0.0)))
         .collect();
-    let t = run(&items, &fault(None), &at_version("master"));
+    let t = run_at(&items, &fault(None), "master");
     assert_eq!(evicted(&t), [Some(0.0), Some(0.0), Some(0.0), Some(2.0)]);
     assert!(spans(&t).iter().all(|s| *s == Some((0.0, 2.0))));
 }
@@ -160,12 +166,12 @@ fn v1_15_evicts_everything_due_at_once() {
         .collect();
     items.extend((0..20).map(|i| item(&format!("f{i}"), Rb, None)));
     items.push(item("later", Rb, Some(30.0)));
-    let t = run(&items, &fault(None), &at_version("v1.15.9"));
+    let t = run_at(&items, &fault(None), "v1.15.9");
     let e = evicted(&t);
     assert!(e[..10].iter().all(|x| *x == Some(0.0)), "{e:?}");
     assert_eq!(e[30], Some(30.0));
     // From v1.16 the same fleet is paced.
-    let t = run(&items, &fault(None), &at_version("v1.16.0"));
+    let t = run_at(&items, &fault(None), "v1.16.0");
     assert_eq!(evicted(&t)[9], Some(6.0));
 }
 

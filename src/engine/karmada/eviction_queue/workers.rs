@@ -40,6 +40,7 @@ use super::{
 use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::reason::{Reason, ReasonCode};
 use crate::engine::settings::QueueSettings;
+use crate::engine::version::KarmadaVersion;
 use crate::fleet::BindingKind;
 
 /// Work done before the simulation gives up on what is still pending.
@@ -55,6 +56,7 @@ pub fn simulate(
     fleet_size: usize,
     now: Timestamp,
     settings: &QueueSettings,
+    version: KarmadaVersion,
 ) -> QueueTimeline {
     let origin = now.as_nanosecond();
     let rel = |t: Timestamp| -> Ns {
@@ -94,8 +96,8 @@ pub fn simulate(
                 unreadable: items[i].unreadable,
             })
             .collect();
-        let ends = Queue::new(&jobs, &clusters, settings).run();
-        for (k, b) in bounds(&jobs, &clusters, settings, &ends) {
+        let ends = Queue::new(&jobs, &clusters, settings, version).run();
+        for (k, b) in bounds(&jobs, &clusters, settings, version, &ends) {
             between[members[k]] = Some(Interval {
                 earliest: to_ts(origin + i128::from(b.0)),
                 latest: to_ts(origin + i128::from(b.1)),
@@ -145,7 +147,6 @@ pub fn simulate(
     let rate = settings.resource_eviction_rate;
     let pause = dynamic_delay(rate as f32);
     let workers = settings.workers_per_queue.max(1);
-    let version = settings.version;
     let text = if UNPACED_EVICTION.holds_in(version) {
         format!(
             "upstream {version}: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers that never pause (no paced eviction before v1.16, karmada#6675): every binding due is evicted as soon as its cluster is listed"
@@ -203,6 +204,7 @@ fn bounds(
     jobs: &[Job],
     clusters: &[(Ns, Option<Ns>)],
     settings: &QueueSettings,
+    version: KarmadaVersion,
     ends: &[End],
 ) -> Vec<(usize, (Ns, Ns))> {
     type Group = (usize, Option<Ns>, bool);
@@ -218,7 +220,7 @@ fn bounds(
     for (job, end) in jobs.iter().zip(ends) {
         note(group(job), *end);
     }
-    if REQUEUE_TOLERATED.holds_in(settings.version) {
+    if REQUEUE_TOLERATED.holds_in(version) {
         // Due first (earliest due first, tolerated forever last), then the reverse.
         let mut order: Vec<usize> = (0..jobs.len()).collect();
         order.sort_by_key(|&j| (jobs[j].due.is_none(), jobs[j].due));
@@ -234,7 +236,7 @@ fn bounds(
                     unreadable: jobs[j].unreadable,
                 })
                 .collect();
-            let ends = Queue::new(&permuted, clusters, settings).run();
+            let ends = Queue::new(&permuted, clusters, settings, version).run();
             for (job, end) in permuted.iter().zip(ends) {
                 note(group(job), end);
             }
@@ -321,7 +323,12 @@ struct Queue<'a> {
 }
 
 impl<'a> Queue<'a> {
-    fn new(jobs: &'a [Job], clusters: &'a [(Ns, Option<Ns>)], s: &QueueSettings) -> Self {
+    fn new(
+        jobs: &'a [Job],
+        clusters: &'a [(Ns, Option<Ns>)],
+        s: &QueueSettings,
+        version: KarmadaVersion,
+    ) -> Self {
         let mut by_cluster = vec![Vec::new(); clusters.len()];
         for (j, job) in jobs.iter().enumerate() {
             by_cluster[job.cluster].push(j);
@@ -340,9 +347,8 @@ impl<'a> Queue<'a> {
             by_cluster,
             out,
             relist: s.relist_seconds.max(1) * SECOND,
-            requeue_all: REQUEUE_TOLERATED.holds_in(s.version)
-                || UNPACED_EVICTION.holds_in(s.version),
-            paced: !UNPACED_EVICTION.holds_in(s.version),
+            requeue_all: REQUEUE_TOLERATED.holds_in(version) || UNPACED_EVICTION.holds_in(version),
+            paced: !UNPACED_EVICTION.holds_in(version),
             limiter: Limiter::new(s.resource_eviction_rate as f32, s.rate_limiter),
             events: BinaryHeap::new(),
             seq: 0,
