@@ -85,7 +85,7 @@ fn engine(c: &mut Criterion) {
             b.iter(|| {
                 s.bindings
                     .iter()
-                    .filter(|x| index.predict(&x.spec).is_ok())
+                    .filter(|x| index.predict(&x.spec, x.observed_affinity()).is_ok())
                     .count()
             })
         });
@@ -134,7 +134,7 @@ fn engine(c: &mut Criterion) {
         b.iter(|| {
             drained
                 .iter()
-                .filter(|x| index.predict(&x.spec).is_ok())
+                .filter(|x| index.predict(&x.spec, x.observed_affinity()).is_ok())
                 .count()
         })
     });

@@ -129,6 +129,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l outage
 frozen\t'The member never answers: each probe waits its 32 s timeout'
 agent-down\t'Pull clusters: karmada-agent (or its link to the control plane) is down'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l outage-at -d 'When they stop answering: this long after the reference time, or this RFC 3339 time, earlier ones included (default: the reference time)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l compare-version -d 'Run the scenario under this Karmada release too and show what differs: the pairs whose verdict or eviction time changes, the bindings that land elsewhere' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l feature-gates -d 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)' -r
@@ -469,6 +470,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l max-c
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l min-success-time -d 'How long a returned binding must stay healthy on the cluster before it counts as done and the next may start' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l progress-deadline -d 'How long a returned binding may take to become healthy before it counts as failed' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l max-failures -d 'Stop starting new returns once this many have failed' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: remembered for the context, else the newest release this tool knows): where a reschedule starts among clusterAffinities terms' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
@@ -499,6 +501,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l controller-manager -d 'The karmada-controller-manager Deployment, when the search does not find it' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l webhook -d 'The karmada-webhook Deployment, when the search does not find it' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l scheduler -d 'The karmada-scheduler Deployment, when the search does not find it' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l upgrade-to -d 'Compare with another Karmada release instead: the policies it refuses or reads differently, the eviction tasks whose meaning changes, the findings that appear or go, and per cluster whether its loss would be handled differently' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l allow-no-execute-taint-policy -d 'karmada-webhook\'s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l snapshot -d 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot\'s capture time when it has one' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release\'s behaviour' -r

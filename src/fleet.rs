@@ -54,6 +54,15 @@ fn default_kind() -> BindingKind {
 }
 
 impl Binding {
+    /// The `clusterAffinities` term the scheduler last placed it with
+    /// (`status.schedulerObservingAffinityName`), where its next scheduling starts.
+    pub fn observed_affinity(&self) -> Option<&str> {
+        self.status
+            .as_ref()?
+            .scheduler_observing_affinity_name
+            .as_deref()
+    }
+
     /// `namespace/name` for RBs, `name` for CRBs.
     pub fn key(&self) -> String {
         let name = self.metadata.name.as_deref().unwrap_or_default();

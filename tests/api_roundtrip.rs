@@ -390,3 +390,20 @@ fn conformance_objects_round_trip() {
         dir.display()
     );
 }
+
+#[test]
+fn per_component_replicas_of_master_survive() {
+    // master's `spec.clusters[].components` (multi-template workloads): every write of
+    // `spec.clusters` (drain, abort, failback) sends the entries back as read.
+    let rb: Value = serde_json::json!({
+        "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+        "metadata": {"name": "flink", "namespace": "jobs"},
+        "spec": {
+            "resource": {"apiVersion": "flink.apache.org/v1beta1", "kind": "FlinkDeployment", "name": "f"},
+            "clusters": [{"name": "member1", "replicas": 3, "components": [
+                {"name": "jobmanager", "replicas": 1}, {"name": "taskmanager", "replicas": 2}]}]
+        }
+    });
+    roundtrip::<ResourceBinding>(&rb, Some(("work.karmada.io/v1alpha2", "ResourceBinding")))
+        .unwrap();
+}

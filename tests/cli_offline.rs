@@ -928,3 +928,115 @@ fn the_release_decides_how_long_the_leaving_bindings_wait() {
     // v1.15: no pacing at all.
     assert_eq!(latest("v1.15.9"), (0.0, 6));
 }
+
+#[test]
+fn an_upgrade_to_v1_19_refuses_the_removed_purge_mode_and_changes_its_task() {
+    // examples/legacy-purge.yaml runs v1.18.2 (its header) and still uses Immediately.
+    let (stdout, stderr, code) = karmadactl(&[
+        "failover",
+        "doctor",
+        "--snapshot",
+        "examples/legacy-purge.yaml",
+        "--upgrade-to",
+        "v1.19.0-rc.0",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(code, 1, "a refused policy is an error: {stderr}");
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["kind"], "FailoverUpgrade");
+    assert_eq!(doc["from"], "v1.18.2");
+    assert_eq!(doc["to"], "v1.19.0-rc.0");
+    let policies = doc["policies"].as_array().unwrap();
+    assert_eq!(policies.len(), 1, "{policies:#?}");
+    assert_eq!(policies[0]["policy"], "propagationpolicy/shop/checkout");
+    assert_eq!(policies[0]["change"], "refused");
+    assert!(policies[0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("Unsupported value: \"Immediately\""));
+    let tasks = doc["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 1);
+    assert_eq!(tasks[0]["binding"], "rb/shop/checkout-deployment");
+    assert_eq!(tasks[0]["purgeMode"], "Immediately");
+    assert!(doc["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["id"] == "legacy-purge-modes-removed" && d["holdsAfter"] == true));
+    // Back to the release that runs: nothing is refused, the same task changes back.
+    let (_, _, same) = karmadactl(&[
+        "failover",
+        "doctor",
+        "--snapshot",
+        "examples/legacy-purge.yaml",
+        "--upgrade-to",
+        "v1.18.2",
+    ]);
+    assert_eq!(same, 0, "the same release changes nothing");
+}
+
+#[test]
+fn an_upgrade_past_karmada_7613_brings_the_last_eviction_forward() {
+    let (stdout, _, code) = karmadactl(&[
+        "failover",
+        "doctor",
+        "--snapshot",
+        "examples/legacy-purge.yaml",
+        "--karmada-version",
+        "v1.17.4",
+        "--upgrade-to",
+        "v1.19.0-rc.0",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(code, 1, "the checkout policy is refused all the same");
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    let gone: Vec<&str> = doc["findingsGo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(gone, ["version-requeue-tolerated"]);
+    let member1 = doc["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["cluster"] == "member1")
+        .expect("member1's loss is handled differently");
+    let change = member1["changes"][0].as_str().unwrap();
+    let seconds: Vec<i64> = change
+        .trim_start_matches("last eviction ")
+        .split(" -> ")
+        .map(|s| s.trim_matches(['+', 's']).parse().unwrap())
+        .collect();
+    assert!(seconds[1] < seconds[0], "{change}");
+}
+
+#[test]
+fn dry_run_compares_two_releases() {
+    let doc = json(&[
+        "dry-run",
+        "--snapshot",
+        "examples/tolerating.yaml",
+        "--cluster",
+        "member1",
+        "--karmada-version",
+        "v1.17.4",
+        "--compare-version",
+        "v1.18.2",
+        "-o",
+        "json",
+    ]);
+    let c = &doc["comparison"];
+    assert_eq!(c["version"], "v1.18.2");
+    assert_eq!(c["pairs"], 24);
+    let changed = c["changed"].as_array().unwrap();
+    assert_eq!(changed.len(), 6, "the six that must leave: {c:#}");
+    let latest = |v: &Value| -> jiff::Timestamp { v["latest"].as_str().unwrap().parse().unwrap() };
+    for p in changed {
+        assert!(latest(&p["after"]) < latest(&p["before"]), "{p:#}");
+    }
+    assert_eq!(c["placements"], serde_json::json!([]));
+}

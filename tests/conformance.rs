@@ -272,7 +272,7 @@ fn check(family: &str, version: KarmadaVersion, input: &Value, expected: &Value)
         .or_else(|| queue::check(family, version, input, expected))
         .or_else(|| taint_args::check(family, input, expected))
         .or_else(|| policy_validation::check(family, version, input, expected))
-        .or_else(|| state_preservation::check(family, input, expected))
+        .or_else(|| state_preservation::check(family, version, input, expected))
 }
 
 /// The Karmada version a vector was made at: its `version` field, else the one its

@@ -140,6 +140,22 @@ pub struct TargetCluster {
     pub name: String,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub replicas: i32,
+    /// The replicas of each pod template of a multi-template workload (master, with the
+    /// `MultiplePodTemplatesScheduling` gate). Read and written back as they are: an
+    /// edit of `spec.clusters` never loses them.
+    #[serde(
+        default,
+        deserialize_with = "super::nullable",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub components: Vec<TargetComponent>,
+}
+
+/// The replicas of one component of a workload on one cluster.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct TargetComponent {
+    pub name: String,
+    pub replicas: i32,
 }
 
 impl TargetCluster {
@@ -148,6 +164,7 @@ impl TargetCluster {
         TargetCluster {
             name: name.into(),
             replicas,
+            components: Vec::new(),
         }
     }
 }

@@ -30,13 +30,34 @@ pub fn is_dns_subdomain(s: &str) -> bool {
     !s.is_empty() && s.len() <= 253 && s.split('.').all(is_dns_label)
 }
 
+/// The words apimachinery uses for a name that is not a label key. v0.35 (Karmada
+/// v1.17 and later) says "a valid label key" and counts "bytes"; v0.34 and older
+/// (Karmada v1.15, v1.16) say "a qualified name" and count "characters".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeyWording {
+    /// apimachinery v0.34 and older (`validation.IsQualifiedName`).
+    QualifiedName,
+    /// apimachinery v0.35 and later (`content.IsLabelKey`).
+    #[default]
+    LabelKey,
+}
+
 /// The API server's own messages for a value that is not a label key (qualified name),
 /// word for word, in its order (an empty list: valid). Upstream's webhooks put these
 /// texts in their field errors, and `policy apply` reports them the same way.
 pub fn label_key_errors(value: &str) -> Vec<String> {
+    label_key_errors_worded(value, KeyWording::LabelKey)
+}
+
+/// [`label_key_errors`] in the words of one apimachinery release.
+pub fn label_key_errors_worded(value: &str, wording: KeyWording) -> Vec<String> {
     const KEY_RULE: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
     const KEY_REGEX: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
     let key_rule = || regex_error(KEY_RULE, KEY_REGEX, &["MyName", "my.name", "123-abc"]);
+    let (whole, unit) = match wording {
+        KeyWording::QualifiedName => ("a qualified name", "characters"),
+        KeyWording::LabelKey => ("a valid label key", "bytes"),
+    };
     let parts: Vec<&str> = value.split('/').collect();
     let mut errs = Vec::new();
     let name = match parts[..] {
@@ -46,24 +67,22 @@ pub fn label_key_errors(value: &str) -> Vec<String> {
                 errs.push("prefix part must be non-empty".to_string());
             } else {
                 errs.extend(
-                    dns_subdomain_errors(prefix)
+                    dns_subdomain_errors_in(prefix, unit)
                         .into_iter()
                         .map(|m| format!("prefix part {m}")),
                 );
             }
             name
         }
-        _ => {
-            return vec![format!(
-                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-                key_rule()
-            )]
-        }
+        _ => return vec![format!(
+            "{whole} {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+            key_rule()
+        )],
     };
     if name.is_empty() {
         errs.push("name part must be non-empty".into());
     } else if name.len() > 63 {
-        errs.push("name part must be no more than 63 bytes".into());
+        errs.push(format!("name part must be no more than 63 {unit}"));
     }
     if !is_name_token(name) {
         errs.push(format!("name part {}", key_rule()));
@@ -73,9 +92,13 @@ pub fn label_key_errors(value: &str) -> Vec<String> {
 
 /// The API server's messages for a value that is not a DNS-1123 subdomain.
 pub fn dns_subdomain_errors(value: &str) -> Vec<String> {
+    dns_subdomain_errors_in(value, "bytes")
+}
+
+fn dns_subdomain_errors_in(value: &str, unit: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > 253 {
-        errs.push("must be no more than 253 bytes".into());
+        errs.push(format!("must be no more than 253 {unit}"));
     }
     if value.is_empty() || !value.split('.').all(is_dns_label) {
         errs.push(regex_error(
@@ -134,6 +157,16 @@ mod tests {
             ["name part must be non-empty".to_string()]
         );
         assert!(label_key_errors("a/b/c")[0].starts_with("a valid label key must consist"));
+        let old = |v: &str| label_key_errors_worded(v, KeyWording::QualifiedName);
+        assert!(old("a/b/c")[0].starts_with("a qualified name must consist"));
+        assert_eq!(
+            old(&"k".repeat(64)),
+            ["name part must be no more than 63 characters"]
+        );
+        assert_eq!(
+            old(&format!("{}/k", "d".repeat(254)))[0],
+            "prefix part must be no more than 253 characters"
+        );
         assert!(label_key_errors("Bad Name")[0].ends_with(
             "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
         ));

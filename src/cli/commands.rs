@@ -6,6 +6,7 @@ use super::shared::{ChangeOutput, ClusterSelection, ControllerArgs, ReadArgs, Wr
 use super::values::{self, TimeSpec};
 use crate::api::selector::Selector;
 use crate::api::taint_spec::TaintSpec;
+use crate::engine::version::KarmadaVersion;
 
 pub(crate) const TAINT_EXAMPLES: &str = "\
 Examples:
@@ -84,6 +85,11 @@ pub struct DryRunArgs {
     /// time, earlier ones included (default: the reference time).
     #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec, requires = "outages")]
     pub outage_at: Option<TimeSpec>,
+    /// Run the scenario under this Karmada release too and show what differs: the
+    /// pairs whose verdict or eviction time changes, the bindings that land elsewhere.
+    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version,
+          conflicts_with = "outages")]
+    pub compare_version: Option<KarmadaVersion>,
     #[command(flatten)]
     pub read: ReadArgs,
 }

@@ -6,6 +6,8 @@ use clap::{Args, Subcommand};
 
 use super::policy::WebhookArgs;
 use super::shared::ReadArgs;
+use super::values;
+use crate::engine::version::KarmadaVersion;
 
 pub(crate) const DOCTOR_EXAMPLES: &str = "\
 Examples:
@@ -16,7 +18,11 @@ Examples:
   karmadactl failover doctor --host-kubeconfig ~/.kube/host.config
 
   # For monitoring: exit 0 healthy, 3 warnings, 1 errors
-  karmadactl failover doctor --host-kubeconfig ~/.kube/host.config -o json";
+  karmadactl failover doctor --host-kubeconfig ~/.kube/host.config -o json
+
+  # Before an upgrade: what v1.19.0-rc.0 changes for this fleet (exit 1: it refuses a
+  # policy or brings an error finding; 3: other changes; 0: nothing changes)
+  karmadactl failover doctor --snapshot examples/legacy-purge.yaml --karmada-version v1.18.2 --upgrade-to v1.19.0-rc.0";
 
 /// `NAMESPACE/NAME` of a Deployment.
 pub fn namespaced_name(text: &str) -> Result<(String, String), String> {
@@ -179,6 +185,11 @@ pub struct DoctorArgs {
     #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
           requires = "host_kubeconfig")]
     pub scheduler: Option<(String, String)>,
+    /// Compare with another Karmada release instead: the policies it refuses or reads
+    /// differently, the eviction tasks whose meaning changes, the findings that appear
+    /// or go, and per cluster whether its loss would be handled differently.
+    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version)]
+    pub upgrade_to: Option<KarmadaVersion>,
     #[command(flatten)]
     pub webhook: WebhookArgs,
     #[command(flatten)]

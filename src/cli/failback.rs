@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use super::evictions::{BindingScopeArgs, PlanOutput};
 use super::shared::WriteArgs;
 use super::values;
+use crate::engine::version::KarmadaVersion;
 
 pub(crate) const FAILBACK_EXAMPLES: &str = "\
 Examples:
@@ -68,6 +69,11 @@ pub struct FailbackArgs {
     /// Stop starting new returns once this many have failed.
     #[arg(long, value_name = "N", value_parser = values::count, default_value = "1")]
     pub max_failures: usize,
+    /// The Karmada release that runs, e.g. v1.17.4 (default: remembered for the
+    /// context, else the newest release this tool knows): where a reschedule starts
+    /// among clusterAffinities terms.
+    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version)]
+    pub karmada_version: Option<KarmadaVersion>,
     #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.

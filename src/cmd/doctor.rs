@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use super::common;
 use super::settings::{self as resolve, Layers, WEBHOOK_FLAG};
 use crate::cli::{DoctorArgs, GlobalArgs};
+use crate::engine::doctor::upgrade::compare;
 use crate::engine::doctor::{diagnose, ComponentSource, DoctorInput, Severity, Unknown};
 use crate::engine::karmada::admission::WebhookSettings;
 use crate::engine::settings::Origin;
@@ -118,7 +119,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
     let now = common::reference_time(&state);
 
     // Decide.
-    let diagnosis = diagnose(&DoctorInput {
+    let input = DoctorInput {
         state: &state,
         settings: &resolved.controller,
         queue: &resolved.queue,
@@ -132,10 +133,21 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         components: &components,
         unknown: &unknown,
         now,
-    });
+    };
+    let source = &state.source.description;
+    if let Some(to) = args.upgrade_to {
+        let upgrade = compare(&input, to);
+        match format {
+            Format::Json | Format::Yaml => {
+                render::print_structured(&report::upgrade_document(source, now, &upgrade), format)?
+            }
+            _ => render::write_stdout(&report::upgrade_text(source, &upgrade))?,
+        }
+        return Ok(exit_code(upgrade.worst()));
+    }
+    let diagnosis = diagnose(&input);
 
     // Render.
-    let source = &state.source.description;
     match format {
         Format::Json | Format::Yaml => {
             render::print_structured(&report::document(source, now, &diagnosis), format)?
@@ -143,11 +155,16 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         Format::Wide => render::write_stdout(&report::text(source, &diagnosis, true))?,
         _ => render::write_stdout(&report::text(source, &diagnosis, false))?,
     }
-    Ok(match diagnosis.worst() {
+    Ok(exit_code(diagnosis.worst()))
+}
+
+/// The doctor's exit code: 0 healthy, 3 warnings, 1 errors.
+fn exit_code(worst: Option<Severity>) -> ExitCode {
+    match worst {
         Some(Severity::Error) => ExitCode::Failure,
         Some(Severity::Warning) => ExitCode::Partial,
         None => ExitCode::Success,
-    })
+    }
 }
 
 /// Where to look on the host.

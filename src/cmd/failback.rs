@@ -57,6 +57,18 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
 
     // Gather and decide.
     let cp = common::connect(global).await?;
+    let controller = crate::cli::ControllerArgs {
+        karmada_version: args.karmada_version,
+        ..Default::default()
+    };
+    let live = crate::fleet::SourceInfo {
+        context: Some(cp.context.clone()),
+        server: Some(cp.server.clone()),
+        ..Default::default()
+    };
+    req.options.karmada_version = super::settings::for_source(&controller, &live)?
+        .controller
+        .karmada_version;
     let targets = Targets::Names(args.clusters.clone());
     let mut planned = failback_ops::plan(&cp, &targets, &mut req, Timestamp::now()).await?;
     let clusters = req.options.clusters.clone();

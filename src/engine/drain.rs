@@ -391,7 +391,7 @@ pub fn plan_binding(
         .map(|c| c.as_str())
         .collect();
     let after = drained_spec(spec, &leaving, purge_mode, options);
-    let prediction = index.predict(&after);
+    let prediction = index.predict(&after, binding.observed_affinity());
     let candidates: Vec<String> = match &prediction {
         Ok(p) => p
             .feasible

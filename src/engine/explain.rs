@@ -194,14 +194,13 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         .collect();
     let index = FleetIndex::new(&state.clusters);
     let spec_after = super::simulate::evicted_spec(&binding.spec, &gone);
-    let (predicted, prediction_error, placement) =
-        match evict_and_predict(&index, &binding.spec, &gone) {
-            Ok(p) => {
-                let verdicts = p.explain(&index, &spec_after);
-                (Some(p.clusters), None, verdicts)
-            }
-            Err(e) => (None, Some(e.reason()), Vec::new()),
-        };
+    let (predicted, prediction_error, placement) = match evict_and_predict(&index, binding, &gone) {
+        Ok(p) => {
+            let verdicts = p.explain(&index, &spec_after);
+            (Some(p.clusters), None, verdicts)
+        }
+        Err(e) => (None, Some(e.reason()), Vec::new()),
+    };
     let verdict = sentence(&clusters, &leaves, &predicted, &prediction_error, now);
     let proposal_effects = clusters
         .iter()

@@ -18,12 +18,15 @@ use super::drain::records;
 use super::drain::PRODUCER as PRODUCER_KARMADACTL;
 use super::karmada::cluster_affinity::CompiledAffinity;
 use super::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
-use super::karmada::scheduler::{passes_filters, FleetIndex, PlacementError, Prediction};
+use super::karmada::scheduler::{
+    passes_filters, FleetIndex, PlacementError, Prediction, AFFINITIES_FAILBACK,
+};
 use super::proposal::prescheduling::{scheduling_type, SchedulingType};
 use super::settings::PurgeMode;
 use super::{Reason, ReasonCode};
 use crate::api::taint::{describe_taint, effect_of, TaintEffect, UNSCHEDULABLE_TAINT_KEY};
 use crate::api::{AggregatedStatusItem, BindingSpec, Cluster, GracefulEvictionTask, TargetCluster};
+use crate::engine::version::KarmadaVersion;
 use crate::fleet::Binding;
 
 /// `reason` of the graceful eviction tasks a failback writes.
@@ -61,6 +64,9 @@ pub struct FailbackOptions {
     pub grace_period_seconds: Option<i32>,
     /// The tasks' `message`.
     pub message: String,
+    /// The Karmada release that runs (where a reschedule starts among
+    /// `clusterAffinities`).
+    pub karmada_version: KarmadaVersion,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -311,8 +317,8 @@ pub fn plan_binding(
     }
     plan.clusters = away;
     let outcome = match options.mode {
-        FailbackMode::Restore => restore(binding, index, &plan.clusters),
-        FailbackMode::Reschedule => reschedule(binding, index, &plan.clusters),
+        FailbackMode::Restore => restore(binding, index, &plan.clusters, options),
+        FailbackMode::Reschedule => reschedule(binding, index, &plan.clusters, options),
     };
     match outcome {
         Ok((decision, after, reason)) => {
@@ -359,7 +365,12 @@ fn without_tasks(spec: &BindingSpec, returning: &[String]) -> BindingSpec {
 }
 
 /// `restore`: the record of the drain whose placement holds most of `returning`.
-fn restore(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Outcome {
+fn restore(
+    binding: &Binding,
+    index: &FleetIndex,
+    returning: &[String],
+    options: &FailbackOptions,
+) -> Outcome {
     let spec = &binding.spec;
     let recorded = records(binding.annotations());
     let Some((from, record)) = returning
@@ -413,7 +424,7 @@ fn restore(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Outco
     }
     let mut after_spec = without_tasks(spec, returning);
     after_spec.clusters = record.clone();
-    let prediction = index.predict(&after_spec);
+    let prediction = index.predict(&after_spec, binding.observed_affinity());
     for c in returning
         .iter()
         .filter(|c| record.iter().any(|t| &t.name == *c))
@@ -422,7 +433,7 @@ fn restore(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Outco
             return Err(why);
         }
     }
-    if let Some(why) = term_order(binding, index, returning) {
+    if let Some(why) = term_order(binding, index, returning, options.karmada_version) {
         return Err(why);
     }
     for t in record {
@@ -470,10 +481,19 @@ fn restore(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Outco
 
 /// `reschedule`: a fresh decision, predicted with the tasks the write adds for the
 /// clusters the binding leaves (the scheduler excludes them).
-fn reschedule(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Outcome {
+fn reschedule(
+    binding: &Binding,
+    index: &FleetIndex,
+    returning: &[String],
+    options: &FailbackOptions,
+) -> Outcome {
     let spec = &binding.spec;
     let fresh = without_tasks(spec, returning);
-    let first = index.predict_fresh(&fresh).map_err(|e| not_returned(&e))?;
+    let observed = binding.observed_affinity();
+    let version = options.karmada_version;
+    let first = index
+        .predict_fresh(&fresh, observed, version)
+        .map_err(|e| not_returned(&e))?;
     let leaving: Vec<&str> = spec
         .clusters
         .iter()
@@ -486,7 +506,7 @@ fn reschedule(binding: &Binding, index: &FleetIndex, returning: &[String]) -> Ou
     }
     with_tasks.clusters = fresh.clusters.clone();
     let predicted = index
-        .predict_fresh(&with_tasks)
+        .predict_fresh(&with_tasks, observed, version)
         .map_err(|e| not_returned(&e))?;
     let back: Vec<&String> = returning
         .iter()
@@ -567,6 +587,7 @@ fn term_order(
     binding: &Binding,
     index: &FleetIndex,
     returning: &[String],
+    version: KarmadaVersion,
 ) -> Option<(FailbackDecision, Reason)> {
     let placement = binding.spec.placement.as_ref()?;
     if placement.cluster_affinity.is_some() || placement.cluster_affinities.is_empty() {
@@ -601,12 +622,18 @@ fn term_order(
         })
         .map(|t| t.affinity_name.as_str())
         .collect();
+    let way_back = if AFFINITIES_FAILBACK.holds_in(version) {
+        "--mode reschedule starts again from the first term"
+    } else {
+        "in Karmada {version} --mode reschedule starts from the observed term too (from v1.19.0-rc.0 it starts again from the first, karmada#5425)"
+    }
+    .replace("{version}", &version.to_string());
     Some((
         FailbackDecision::TermOrder,
         Reason::new(
             ReasonCode::FailbackTermOrder,
             format!(
-                "scheduled by clusterAffinities term {observed:?}, which does not include {first}{}; the scheduler starts from the term it observed, so a restored placement would not last: --mode reschedule starts again from the first term (upstream's proposed overflowAffinities would return it by itself)",
+                "scheduled by clusterAffinities term {observed:?}, which does not include {first}{}; the scheduler starts from the term it observed, so a restored placement would not last: {way_back}",
                 if earlier.is_empty() {
                     String::new()
                 } else {

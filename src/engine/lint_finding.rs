@@ -22,6 +22,8 @@ pub enum LintCode {
     AffinitiesNeverReturn,
     /// Purge modes renamed upstream.
     DeprecatedPurgeMode,
+    /// A field the Karmada release named does not have: dropped without a word.
+    FieldDroppedByRelease,
     /// A NoExecute ClusterTaintPolicy the webhook will reject.
     NoexecutePolicyRejected,
     /// statePreservation rules whose labels are never injected (purge mode not Directly).

@@ -43,6 +43,7 @@ pub mod pipeline;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod queue;
+pub mod release_compare;
 pub mod simulate;
 pub mod state;
 pub mod state_lint;

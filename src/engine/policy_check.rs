@@ -160,7 +160,10 @@ pub fn check_policy(
         }
     }
     // Only a spec the webhook admits is sent, so its mutation is defined.
-    let sent = match (&answer.verdict, admission::mutate(kind, ns, &spec)) {
+    let sent = match (
+        &answer.verdict,
+        admission::mutate(kind, ns, &spec, webhook.version),
+    ) {
         (Some(Verdict::Allowed), Some(mutated)) => mutated,
         _ => spec,
     };

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::karmada::admission::{PolicyKind, WebhookSettings};
 use super::karmada::scheduler::passes_filters;
 use super::proposal::prescheduling::pre_scheduling_verdict;
+use crate::api::policy_schema::structural::newer_fields;
 use crate::api::{BindingSpec, ObjectReference, Placement};
 use crate::fleet::FleetState;
 
@@ -87,6 +88,7 @@ pub fn lint(input: &LintInput) -> Vec<Finding> {
     match input.kind {
         PolicyKind::ClusterTaintPolicy => lint_taint_policy(input, &mut out),
         _ => {
+            lint_release_fields(input, &mut out);
             lint_purge_modes(input.raw, &mut out);
             lint_application_failover(input, &mut out);
             lint_tolerations(input.admitted, &mut out);
@@ -114,6 +116,30 @@ fn lint_taint_policy(input: &LintInput, out: &mut Vec<Finding>) {
     }
 }
 
+/// Fields the release that runs does not have: its API server prunes them and its
+/// webhook never sees them.
+fn lint_release_fields(input: &LintInput, out: &mut Vec<Finding>) {
+    let version = input.webhook.version;
+    let fields = newer_fields(
+        input.kind.schema(),
+        input.raw,
+        "spec",
+        version.api_release(),
+    );
+    for field in fields {
+        out.push(Finding {
+            code: LintCode::FieldDroppedByRelease,
+            message: format!(
+                "Karmada {version} does not have {field}: its API server drops the field without a word, so the policy works as if it were not written"
+            ),
+            fix: format!(
+                "remove {field}, or upgrade Karmada to a release that has it (check with --karmada-version)"
+            ),
+            field: Some(field),
+        });
+    }
+}
+
 fn lint_purge_modes(raw: &Value, out: &mut Vec<Finding>) {
     for part in ["application", "cluster"] {
         let mode = get(raw, &["failover", part, "purgeMode"]).and_then(Value::as_str);
@@ -126,7 +152,7 @@ fn lint_purge_modes(raw: &Value, out: &mut Vec<Finding>) {
             code: LintCode::DeprecatedPurgeMode,
             field: Some(format!("spec.failover.{part}.purgeMode")),
             message: format!(
-                "purge mode {} was renamed {renamed}; the current API rejects the old name",
+                "purge mode {} was renamed {renamed}; Karmada v1.19.0-rc.0 and later reject the old name",
                 mode.unwrap_or_default()
             ),
             fix: format!("write purgeMode: {renamed}"),
@@ -483,6 +509,35 @@ mod tests {
             json!({"placement": {"clusterAffinities": [{"affinityName": "primary", "clusterNames": ["m1"]}]}}),
         );
         assert!(codes(PP, single, None, false).is_empty());
+    }
+
+    #[test]
+    fn fields_the_release_does_not_have() {
+        let spec =
+            pp(json!({"placement": {"workloadAffinity": {"affinity": {"groupByLabelKey": "g"}}}}));
+        let at = |v: &str| {
+            let admitted = admission_of(PP, &spec);
+            lint(&LintInput {
+                kind: PP,
+                name: "p",
+                namespace: "default",
+                raw: &spec,
+                admitted: &admitted,
+                fleet: None,
+                webhook: WebhookSettings {
+                    version: v.parse().unwrap(),
+                    ..Default::default()
+                },
+            })
+        };
+        let old = at("v1.16.8");
+        assert_eq!(old.len(), 1, "{old:?}");
+        assert_eq!(old[0].code, LintCode::FieldDroppedByRelease);
+        assert_eq!(
+            old[0].field.as_deref(),
+            Some("spec.placement.workloadAffinity")
+        );
+        assert!(at("v1.17.0").is_empty());
     }
 
     #[test]

@@ -427,10 +427,13 @@ fn verdict_of_stay(d: &ClusterDecision) -> Verdict {
 /// `dry-run`, `policy explain` and every preview.
 pub fn evict_and_predict(
     index: &FleetIndex,
-    spec: &BindingSpec,
+    binding: &Binding,
     gone: &[(&str, PurgeMode)],
 ) -> Result<Prediction, PlacementError> {
-    index.predict(&evicted_spec(spec, gone))
+    index.predict(
+        &evicted_spec(&binding.spec, gone),
+        binding.observed_affinity(),
+    )
 }
 
 /// `spec` after the taint manager evicts each of `gone` (cluster and purge mode).
@@ -559,7 +562,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         .collect();
     let predict_one = |key: &str, gone: &[(&str, PurgeMode)]| {
         let binding = binding_of[key];
-        let prediction = evict_and_predict(&index, &binding.spec, gone);
+        let prediction = evict_and_predict(&index, binding, gone);
         // The pre-scheduling check: healthy clusters that pass the filters. Their names
         // are only spelled out when there are too few (the reason of an abandon).
         let candidates = match &prediction {
@@ -763,6 +766,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
             p.decision.purge_mode,
             matches!(verdict, Verdict::Evict | Verdict::EvictLater),
             after.as_deref(),
+            scenario.settings.karmada_version,
             &mut reasons,
         );
         outcomes.push(PairOutcome {

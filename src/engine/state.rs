@@ -19,6 +19,7 @@ use super::settings::{ControllerSettings, PurgeMode};
 use super::{Reason, ReasonCode};
 use crate::api::binding::GracefulEvictionTask;
 use crate::api::policy::StatePreservation;
+use crate::engine::version::KarmadaVersion;
 use crate::fleet::Binding;
 
 /// The binding's state-preservation rules, when it has any.
@@ -129,6 +130,7 @@ pub fn injection(
     mode: PurgeMode,
     before: &[String],
     after: Option<&[String]>,
+    version: KarmadaVersion,
 ) -> Injection {
     let task = GracefulEvictionTask {
         purge_mode: Some(mode.to_string()),
@@ -144,7 +146,7 @@ pub fn injection(
         return not("no new placement is predicted: nothing receives the labels".into());
     };
     let target = after.first().map(String::as_str).unwrap_or_default();
-    match labels_to_inject(std::slice::from_ref(&task), target, after.len()) {
+    match labels_to_inject(std::slice::from_ref(&task), target, after.len(), version) {
         Ok(_) => Injection {
             on: Some(target.to_string()),
             reason: Reason::new(
@@ -189,6 +191,7 @@ pub fn carried(
     mode: Option<PurgeMode>,
     evicted: bool,
     after: Option<&[String]>,
+    version: KarmadaVersion,
     reasons: &mut Vec<Reason>,
 ) -> Option<CarriedState> {
     match extraction {
@@ -215,6 +218,7 @@ pub fn carried(
                 mode.unwrap_or(PurgeMode::Gracefully),
                 &before,
                 after,
+                version,
             );
             reasons.push(injection.reason.clone());
             let invalid_values = invalid_label_values(labels);

@@ -28,8 +28,11 @@ pub struct TaintEdit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum EditOutcome {
-    /// Taints were added or changed (possibly others removed).
+    /// Taints were added or changed, and none removed.
     Tainted,
+    /// Taints were added or changed, and others removed (a removal, or a second taint
+    /// with the key and effect of an earlier one).
+    Modified,
     /// Taints were only removed.
     Untainted,
     /// The cluster already looked as asked.
@@ -41,6 +44,7 @@ impl EditOutcome {
     pub fn as_str(self) -> &'static str {
         match self {
             EditOutcome::Tainted => "tainted",
+            EditOutcome::Modified => "modified",
             EditOutcome::Untainted => "untainted",
             EditOutcome::Unchanged => "unchanged",
         }
@@ -181,12 +185,16 @@ pub fn edit_taints(
             missing.push(name);
         }
     }
-    let outcome = if !added.is_empty() || !updated.is_empty() {
+    let outcome = if added.is_empty() && updated.is_empty() {
+        if removed.is_empty() {
+            EditOutcome::Unchanged
+        } else {
+            EditOutcome::Untainted
+        }
+    } else if removed.is_empty() {
         EditOutcome::Tainted
-    } else if !removed.is_empty() {
-        EditOutcome::Untainted
     } else {
-        EditOutcome::Unchanged
+        EditOutcome::Modified
     };
     let edit = TaintEdit {
         taints,
@@ -319,6 +327,21 @@ mod tests {
         let e = edit(std::slice::from_ref(&t), &["a=1:NoExecute"], false).unwrap();
         assert_eq!(e.outcome, EditOutcome::Unchanged);
         assert_eq!(e.taints, vec![t]);
+    }
+
+    #[test]
+    fn an_addition_beside_a_dropped_duplicate_is_a_modification() {
+        // Karmada's Cluster API accepts two taints with one key and effect; the edit
+        // keeps the first, so it both adds and removes.
+        let cur = [
+            taint("d", Some("1"), "NoSchedule"),
+            taint("d", Some("2"), "NoSchedule"),
+        ];
+        let e = edit(&cur, &["new:NoSchedule"], true).unwrap();
+        assert_eq!(e.outcome, EditOutcome::Modified);
+        assert_eq!(e.removed, vec!["d=2:NoSchedule"]);
+        let alone = edit(&cur[..1], &["new:NoSchedule"], true).unwrap();
+        assert_eq!(alone.outcome, EditOutcome::Tainted);
     }
 
     #[test]

@@ -12,6 +12,8 @@ use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
 
+use crate::api::policy_schema::ApiRelease;
+
 /// One Karmada release (or master, newer than every tag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KarmadaVersion {
@@ -75,6 +77,15 @@ impl KarmadaVersion {
     /// Whether this is master.
     pub fn is_master(self) -> bool {
         self.stage == 2
+    }
+
+    /// The policy API this release serves (its CRDs' fields and enum values).
+    pub fn api_release(self) -> ApiRelease {
+        if self.is_master() {
+            ApiRelease::NEWEST
+        } else {
+            ApiRelease::minor(self.minor)
+        }
     }
 
     /// The tag of a container image (`docker.io/karmada/karmada-controller-manager:v1.17.4`,

@@ -60,10 +60,7 @@ impl<'a> Generator<'a> {
         let weights: Vec<i64> = targets.iter().map(|_| rng.range(1, 3)).collect();
         let clusters = assign(strategy, replicas, &targets, &weights, &mut rng)
             .into_iter()
-            .map(|(i, r)| TargetCluster {
-                name: self.clusters[i].name.clone(),
-                replicas: r,
-            })
+            .map(|(i, r)| TargetCluster::new(self.clusters[i].name.clone(), r))
             .collect::<Vec<_>>();
 
         let placement = self.placement(strategy, affinity, &targets, &weights, &mut rng);

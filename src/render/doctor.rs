@@ -5,6 +5,7 @@ use colored::Colorize;
 use serde::Serialize;
 
 use super::OUTPUT_API_VERSION;
+use crate::engine::doctor::upgrade::UpgradeReport;
 use crate::engine::doctor::{ClusterAnswer, Diagnosis, Severity};
 
 /// The structured report (`-o json|yaml`).
@@ -152,4 +153,119 @@ pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
     out += &table.trim_fmt();
     out += "\n";
     out
+}
+
+/// The structured upgrade report (`failover doctor --upgrade-to -o json|yaml`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpgradeDocument<'a> {
+    pub api_version: &'static str,
+    pub kind: &'static str,
+    pub source: &'a str,
+    pub now: jiff::Timestamp,
+    #[serde(flatten)]
+    pub report: &'a UpgradeReport,
+}
+
+/// The document of `r`.
+pub fn upgrade_document<'a>(
+    source: &'a str,
+    now: jiff::Timestamp,
+    r: &'a UpgradeReport,
+) -> UpgradeDocument<'a> {
+    UpgradeDocument {
+        api_version: OUTPUT_API_VERSION,
+        kind: "FailoverUpgrade",
+        source,
+        now,
+        report: r,
+    }
+}
+
+/// The upgrade report for people.
+pub fn upgrade_text(source: &str, r: &UpgradeReport) -> String {
+    let verdict = match r.worst() {
+        Some(Severity::Error) => r.verdict.red().bold().to_string(),
+        Some(Severity::Warning) => r.verdict.yellow().bold().to_string(),
+        None => r.verdict.green().bold().to_string(),
+    };
+    let mut out = format!("{verdict}\n\nSource: {source}\n");
+    out += &format!("\nRelease differences between {} and {}:\n", r.from, r.to);
+    if r.differences.is_empty() {
+        out += "  none the tool knows\n";
+    }
+    for d in &r.differences {
+        let (was, is) = (yes_no(d.holds_before), yes_no(d.holds_after));
+        out += &format!("  {} ({was} -> {is}): {}\n", d.id, d.what);
+    }
+    out += "\nPolicies:\n";
+    if r.policies.is_empty() {
+        out += "  none changes\n";
+    }
+    for p in &r.policies {
+        out += &format!("  {} {}: {}\n", serde_plain(&p.change), p.policy, p.detail);
+    }
+    out += "\nGraceful eviction tasks:\n";
+    if r.tasks.is_empty() {
+        out += "  none changes meaning\n";
+    }
+    for t in &r.tasks {
+        out += &format!(
+            "  {} from {} ({}): {} -> {}\n",
+            t.binding, t.cluster, t.purge_mode, t.before, t.after
+        );
+    }
+    out += "\nFindings:\n";
+    if r.findings_appear.is_empty() && r.findings_go.is_empty() {
+        out += "  the same\n";
+    }
+    for f in &r.findings_appear {
+        out += &format!(
+            "  + {} {}: {}\n",
+            f.severity.as_str(),
+            f.code.as_str(),
+            f.message
+        );
+    }
+    for f in &r.findings_go {
+        out += &format!(
+            "  - {} {}: {}\n",
+            f.severity.as_str(),
+            f.code.as_str(),
+            f.message
+        );
+    }
+    out += &format!("\n{IF_NOW}, what changes:\n");
+    if r.clusters.is_empty() {
+        out += "  nothing: every cluster's loss is handled the same\n";
+    }
+    for c in &r.clusters {
+        out += &format!("  {}: {}\n", c.cluster, c.changes.join(", "));
+        for p in &c.placements {
+            out += &format!("      {p}\n");
+        }
+        if c.placements_changed > c.placements.len() {
+            out += &format!(
+                "      ... and {} more land elsewhere\n",
+                c.placements_changed - c.placements.len()
+            );
+        }
+    }
+    out
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "holds"
+    } else {
+        "does not hold"
+    }
+}
+
+/// A unit enum as its serde name.
+fn serde_plain<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
 }

@@ -11,6 +11,7 @@ use super::time::{clock, instant, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
 use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION};
+use crate::engine::release_compare::{PairView, ReleaseComparison};
 use crate::engine::settings::{Provenance, RememberedFrom};
 use crate::engine::settings::{QueueModel, QueueSettings};
 use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
@@ -31,6 +32,9 @@ pub struct DryRunReport<'a> {
     /// The outage scenario's timeline (`--outage`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outage: Option<OutageView<'a>>,
+    /// The same scenario under another release (`--compare-version`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<&'a ReleaseComparison>,
     #[serde(flatten)]
     pub simulation: &'a Simulation,
 }
@@ -273,6 +277,47 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         );
     }
     out += &timeline(sim);
+    if let Some(c) = report.comparison {
+        out += &comparison_text(c, sim.assumed.karmada_version, now);
+    }
+    out
+}
+
+/// The same scenario under another release, what differs.
+fn comparison_text(c: &ReleaseComparison, assumed: KarmadaVersion, now: Timestamp) -> String {
+    let mut out = format!(
+        "\nUnder {} instead of {assumed}: {} of {} pair(s) change, {} binding(s) land elsewhere\n",
+        c.version,
+        c.changed.len(),
+        c.pairs,
+        c.placements.len()
+    );
+    let when = |v: &PairView| match (v.earliest, v.latest) {
+        (Some(a), Some(b)) if a == b => offset(a, now),
+        (Some(a), Some(b)) => format!("{} .. {}", offset(a, now), offset(b, now)),
+        _ => "-".into(),
+    };
+    if !c.changed.is_empty() {
+        let mut table = super::table([
+            "BINDING".to_string(),
+            "CLUSTER".to_string(),
+            assumed.to_string().to_uppercase(),
+            c.version.to_string().to_uppercase(),
+        ]);
+        for p in &c.changed {
+            table.add_row([
+                p.binding.clone(),
+                p.cluster.clone(),
+                format!("{} {}", p.before.verdict, when(&p.before)),
+                format!("{} {}", p.after.verdict, when(&p.after)),
+            ]);
+        }
+        out += &table.trim_fmt();
+        out += "\n";
+    }
+    for p in &c.placements {
+        out += &format!("  {}: {} -> {}\n", p.binding, p.before, p.after);
+    }
     out
 }
 

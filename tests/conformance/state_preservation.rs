@@ -10,17 +10,23 @@ use karmadactl::api::policy::StatePreservation;
 use karmadactl::engine::karmada::state_preservation::{
     extract_state_for_eviction, inject_reserved_label_state,
 };
+use karmadactl::engine::version::KarmadaVersion;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// Check one vector; `None` when `family` is not handled here.
-pub fn check(family: &str, input: &Value, expected: &Value) -> super::Check {
+pub fn check(
+    family: &str,
+    version: KarmadaVersion,
+    input: &Value,
+    expected: &Value,
+) -> super::Check {
     if family != "state_preservation" {
         return None;
     }
     Some(match input["case"].as_str() {
         Some("extract") => extract(input, expected),
-        Some("inject") => inject(input, expected),
+        Some("inject") => inject(input, expected, version),
         other => Err(format!("unknown case {other:?}")),
     })
 }
@@ -63,12 +69,12 @@ fn extract(input: &Value, expected: &Value) -> Result<(), String> {
     }
 }
 
-fn inject(input: &Value, expected: &Value) -> Result<(), String> {
+fn inject(input: &Value, expected: &Value, version: KarmadaVersion) -> Result<(), String> {
     let tasks: Vec<GracefulEvictionTask> = read(input, "gracefulEvictionTasks")?;
     let labels: BTreeMap<String, String> = read(input, "workloadLabels")?;
     let target = input["moveToCluster"].as_str().unwrap_or_default();
     let targets = input["clustersLen"].as_u64().unwrap_or_default() as usize;
-    let got = inject_reserved_label_state(&tasks, target, targets, labels);
+    let got = inject_reserved_label_state(&tasks, target, targets, labels, version);
     let want: BTreeMap<String, String> = read(expected, "labels")?;
     (got == want)
         .then_some(())

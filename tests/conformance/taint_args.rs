@@ -9,9 +9,10 @@
 //!   (upstream's parser takes `PreferNoSchedule`), and so is any result Karmada's API
 //!   would reject;
 //! - D3: `--overwrite` keeps `timeAdded`, and new `NoExecute` taints get `timeAdded`;
-//! - D4: the result words are `tainted`/`untainted`/`unchanged` by what changed
-//!   (upstream says `modified` with `--overwrite` or when adding and removing, and its
-//!   length test can say `untainted` for an addition);
+//! - D4: the result words are `tainted`/`modified`/`untainted`/`unchanged` by what
+//!   changed (upstream says `modified` with every `--overwrite`, and its length test can
+//!   say `untainted` for an addition); where the cluster held duplicates of a key and
+//!   effect and the command adds, both say `modified`;
 //! - D7: as an identical addition is no conflict (D1), a command that also removes a
 //!   taint that is not there fails with `not found` (upstream: the `--overwrite` error,
 //!   which it checks first).
@@ -305,21 +306,57 @@ fn accepted(
         }
     }
     // D4: our word says what changed (upstream's own word is the twin's, checked above).
-    let before = set(existing);
-    let after = set(&edit.taints);
-    let want = if after.iter().any(|t| !before.contains(t)) {
-        EditOutcome::Tainted
-    } else if before.iter().any(|t| !after.contains(t)) {
-        EditOutcome::Untainted
-    } else {
-        EditOutcome::Unchanged
+    // A taint came when a key, value and effect is new (a changed value too); one went
+    // when a key and effect occurs less often (a dropped duplicate too).
+    let (before, after) = (multiset(existing), multiset(&edit.taints));
+    let came = after
+        .iter()
+        .any(|(t, n)| before.get(t).copied().unwrap_or(0) < *n);
+    let (slots_before, slots_after) = (slots(existing), slots(&edit.taints));
+    let went = slots_before
+        .iter()
+        .any(|(t, n)| slots_after.get(t).copied().unwrap_or(0) < *n);
+    let want = match (came, went) {
+        (true, false) => EditOutcome::Tainted,
+        (true, true) => EditOutcome::Modified,
+        (false, true) => EditOutcome::Untainted,
+        (false, false) => EditOutcome::Unchanged,
     };
-    (edit.outcome == want).then_some(()).ok_or_else(|| {
-        format!(
+    if edit.outcome != want {
+        return Err(format!(
             "operation: we say {:?} for a change that is {want:?} (upstream {})",
             edit.outcome, expected["operation"]
-        )
-    })
+        ));
+    }
+    // Where the cluster held duplicates and the command adds, upstream's word is ours.
+    let duplicates = slots_before.values().any(|n| *n > 1);
+    if duplicates && came && edit.outcome.as_str() != expected["operation"].as_str().unwrap_or("") {
+        return Err(format!(
+            "operation on a cluster with duplicates: we say {}, upstream {}",
+            edit.outcome.as_str(),
+            expected["operation"]
+        ));
+    }
+    Ok(())
+}
+
+/// Taints as (key, effect) with how often each occurs.
+fn slots(taints: &[Taint]) -> BTreeMap<(String, String), usize> {
+    let mut out = BTreeMap::new();
+    for t in taints {
+        *out.entry((t.key.clone(), t.effect.clone())).or_insert(0) += 1;
+    }
+    out
+}
+
+/// Taints as (key, value, effect) with how often each occurs.
+fn multiset(taints: &[Taint]) -> BTreeMap<(String, String, String), usize> {
+    let mut out = BTreeMap::new();
+    for t in taints {
+        *out.entry((t.key.clone(), value(t), t.effect.clone()))
+            .or_insert(0) += 1;
+    }
+    out
 }
 
 /// Our parsed additions (the arguments parsed as far as the update stage).

@@ -55,6 +55,37 @@ pub struct Field {
     pub min_length: Option<usize>,
     pub max_length: Option<usize>,
     pub min_items: Option<usize>,
+    /// The first release whose CRD has the field (older releases drop it on decode).
+    pub since: ApiRelease,
+    /// Enum values older releases still accept, and the last release that does.
+    pub retired: Option<(&'static [&'static str], ApiRelease)>,
+}
+
+/// The release of Karmada's policy API a schema is read at: fields and enum values came
+/// and went with minor releases (read from the CRDs of each release tag of
+/// karmada-io/karmada with `git show TAG:charts/karmada/_crds/bases/policy/…`):
+/// `workloadAffinity` from v1.17, `clusterAffinities[].overflowAffinities` from v1.18,
+/// the application purge modes `Immediately`/`Graciously` until v1.18. The CRDs of
+/// v1.15.0 to v1.16.8 are otherwise alike, and so are those of v1.19.0-rc.0 and master.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ApiRelease(u16);
+
+impl ApiRelease {
+    /// Every field and value the tool knows: master's CRDs.
+    pub const NEWEST: ApiRelease = ApiRelease(u16::MAX);
+    /// Before any release the tool knows.
+    pub const OLDEST: ApiRelease = ApiRelease(0);
+
+    /// The API of `v1.MINOR.x`.
+    pub const fn minor(minor: u16) -> ApiRelease {
+        ApiRelease(minor)
+    }
+}
+
+impl std::default::Default for ApiRelease {
+    fn default() -> Self {
+        ApiRelease::NEWEST
+    }
 }
 
 const fn f(name: &'static str, ty: Ty, hold: Hold) -> Field {
@@ -69,6 +100,8 @@ const fn f(name: &'static str, ty: Ty, hold: Hold) -> Field {
         min_length: None,
         max_length: None,
         min_items: None,
+        since: ApiRelease::OLDEST,
+        retired: None,
     }
 }
 
@@ -90,6 +123,32 @@ impl Field {
             enumeration: values,
             ..self
         }
+    }
+    const fn since(self, release: ApiRelease) -> Field {
+        Field {
+            since: release,
+            ..self
+        }
+    }
+    const fn retired_after(self, values: &'static [&'static str], last: ApiRelease) -> Field {
+        Field {
+            retired: Some((values, last)),
+            ..self
+        }
+    }
+
+    /// Whether the CRD of release `at` has the field.
+    pub fn known_at(&self, at: ApiRelease) -> bool {
+        at >= self.since
+    }
+
+    /// The enum values release `at` accepts (empty: any), in the CRD's order.
+    pub fn values_at(&self, at: ApiRelease) -> Vec<&'static str> {
+        let mut values = self.enumeration.to_vec();
+        if let Some((old, _)) = self.retired.filter(|(_, last)| at <= *last) {
+            values.extend_from_slice(old);
+        }
+        values
     }
 }
 
@@ -145,7 +204,8 @@ pub const AFFINITY_TERM: &[Field] = &[
         "overflowAffinities",
         List(&Obj(OVERFLOW_AFFINITY)),
         OmitEmpty,
-    ),
+    )
+    .since(ApiRelease::minor(18)),
 ];
 const TOLERATION: &[Field] = &[
     f("key", Str, OmitEmpty),
@@ -196,7 +256,7 @@ pub const PLACEMENT: &[Field] = &[
         OmitEmpty,
     ),
     f("replicaScheduling", Obj(REPLICA_SCHEDULING), Pointer),
-    f("workloadAffinity", Obj(WORKLOAD_AFFINITY), Pointer),
+    f("workloadAffinity", Obj(WORKLOAD_AFFINITY), Pointer).since(ApiRelease::minor(17)),
 ];
 const STATE_RULE: &[Field] = &[
     f("aliasLabelName", Str, Always).required(),
@@ -209,6 +269,7 @@ const APPLICATION_FAILOVER: &[Field] = &[
     f("decisionConditions", Obj(DECISION_CONDITIONS), Always).required(),
     f("purgeMode", Str, OmitEmpty)
         .one_of(&["Directly", "Gracefully", "Never"])
+        .retired_after(&["Immediately", "Graciously"], ApiRelease::minor(18))
         .default(Default::Str("Gracefully")),
     f("gracePeriodSeconds", Int, Pointer),
     f("statePreservation", Obj(STATE_PRESERVATION), Pointer),

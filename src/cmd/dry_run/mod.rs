@@ -7,6 +7,7 @@ use crate::api::taint::NOT_READY_TAINT_KEY;
 use crate::api::taint_spec::TaintSpec;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::{DryRunArgs, GlobalArgs};
+use crate::engine::release_compare::compare;
 use crate::engine::simulate::{faulty_after, simulate, Scenario};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
@@ -95,6 +96,11 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     // Decide.
     let simulation = simulate(&state, &scenario);
     tracing::debug!(elapsed = ?started.elapsed(), pairs = simulation.outcomes.len(), memory = %crate::logging::memory(), "simulated");
+    let comparison = args.compare_version.map(|version| {
+        let mut other = scenario.clone();
+        other.settings.karmada_version = version;
+        compare(&simulation, &simulate(&state, &other), version)
+    });
 
     // Render.
     let report = DryRunReport {
@@ -109,6 +115,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         settings_source: &resolved.from,
         settings_remembered: resolved.remembered.as_ref(),
         outage: None,
+        comparison: comparison.as_ref(),
         simulation: &simulation,
     };
     if format.is_structured() {

@@ -85,6 +85,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         },
         settings_source: &resolved.from,
         settings_remembered: resolved.remembered.as_ref(),
+        comparison: None,
         outage: Some(OutageView {
             health: &resolved.health,
             clusters: &result.clusters,

@@ -22,10 +22,7 @@ fn spec(
     BindingSpec {
         clusters: on
             .iter()
-            .map(|n| TargetCluster {
-                name: n.to_string(),
-                replicas: 1,
-            })
+            .map(|n| TargetCluster::new(n.to_string(), 1))
             .collect(),
         placement: Some(Placement {
             cluster_tolerations: tolerations,

@@ -169,6 +169,7 @@ pub(super) fn answer(
         blocked: 0,
         nothing_moves: None,
         caveats: Vec::new(),
+        placements: BTreeMap::new(),
     };
     let off = findings.iter().find(|f| {
         matches!(
@@ -280,6 +281,22 @@ pub(super) fn answer(
             .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
             .map(|p| p.binding.as_str())
             .collect();
+        for p in latest
+            .predictions
+            .iter()
+            .filter(|p| p.leaves.iter().any(|c| c == name))
+        {
+            let lands = match (&p.clusters, &p.error) {
+                (Some(c), _) => c
+                    .iter()
+                    .map(|(n, r)| format!("{n} x{r}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                (None, Some(e)) => format!("nowhere ({})", e.code),
+                (None, None) => "nowhere".into(),
+            };
+            out.placements.insert(p.binding.clone(), lands);
+        }
         for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
             match o.verdict {
                 Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {

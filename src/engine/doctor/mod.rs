@@ -247,6 +247,10 @@ pub struct ClusterAnswer {
     /// that no policy matches).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub caveats: Vec<String>,
+    /// Where each moving binding lands (`member2 x2, member3 x1`, or why nowhere), by
+    /// binding: what `--upgrade-to` compares between two releases.
+    #[serde(skip)]
+    pub placements: BTreeMap<String, String>,
 }
 
 /// Seconds after a moment, earliest and latest.
@@ -623,6 +627,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
 mod fleet;
 mod health;
 use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks, state_findings};
+pub mod upgrade;
 mod versions;
 
 #[cfg(test)]

@@ -204,10 +204,7 @@ fn fleet_safety_counts_drained_and_noexecute_clusters() {
 
 #[test]
 fn drain_options_name_the_tool() {
-    let tc = |name: &str, replicas| TargetCluster {
-        name: name.into(),
-        replicas,
-    };
+    let tc = |name: &str, replicas| TargetCluster::new(name, replicas);
     let before = vec![tc("m1", 1), tc("m2", 2)];
     let mut spec = BindingSpec {
         clusters: before.clone(),

@@ -254,8 +254,14 @@ fn a_fresh_assignment_counts_placed_replicas_as_available() {
     let b = binding(dynamic(6, json!([{"name": "m2", "replicas": 6}])), None);
     let clusters = fleet();
     let index = FleetIndex::new(&clusters);
-    assert_eq!(index.predict(&b.spec).unwrap().clusters, [tc("m2", 6)]);
-    let fresh = index.predict_fresh(&b.spec).unwrap().clusters;
+    assert_eq!(
+        index.predict(&b.spec, None).unwrap().clusters,
+        [tc("m2", 6)]
+    );
+    let fresh = index
+        .predict_fresh(&b.spec, None, KarmadaVersion::MASTER)
+        .unwrap()
+        .clusters;
     assert_eq!(fresh.iter().map(|t| t.replicas).sum::<i32>(), 6);
     assert!(fresh.len() == 3, "{fresh:?}");
     assert!(
@@ -288,11 +294,32 @@ fn a_later_affinity_term_keeps_it_away_under_restore() {
         "{}",
         p.reason.message
     );
-    assert!(p.reason.message.contains("overflowAffinities"));
-    // A fresh scheduling starts from the first term again.
+    // v1.18.2 (the default): a reschedule starts from the observed term too.
+    assert!(
+        p.reason.message.contains("karmada#5425"),
+        "{}",
+        p.reason.message
+    );
     let p = plan(&b, FailbackMode::Reschedule);
+    assert!(
+        p.after
+            .as_ref()
+            .is_none_or(|a| a.iter().all(|t| t.name != "m1")),
+        "{:?}",
+        p.after
+    );
+    // From v1.19.0-rc.0 a fresh scheduling starts from the first term again.
+    let mut rc = options(FailbackMode::Reschedule);
+    rc.karmada_version = "v1.19.0-rc.0".parse().unwrap();
+    let p = plan_in(&fleet(), &b, &rc).unwrap();
     assert_eq!(p.decision, FailbackDecision::Reschedule, "{:?}", p.reason);
     assert!(p.after.unwrap().iter().all(|t| t.name != "m3"));
+    rc.mode = FailbackMode::Restore;
+    let p = plan_in(&fleet(), &b, &rc).unwrap();
+    assert!(p
+        .reason
+        .message
+        .contains("starts again from the first term"));
 }
 
 #[test]

@@ -47,6 +47,9 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     admission::SELECTOR_NAMESPACE_CHECKED,
     admission::LT_GT_TOLERATIONS_REJECTED,
     admission::LEGACY_PURGE_MODES_REMOVED,
+    admission::WORKLOAD_AFFINITY_KNOWN,
+    admission::OVERFLOW_AFFINITIES_KNOWN,
+    admission::QUALIFIED_NAME_WORDING,
     scheduler::SPREAD_PANIC,
     graceful_eviction::UNLOCKED_EVICTION_PATCH,
 ];

@@ -10,8 +10,9 @@
 //!   rule's label; the first rule that fails fails the eviction the same way.
 //! - **Inject** (the binding controller, writing the workload for a target cluster): the
 //!   last eviction task's state is set as labels only when the binding has one target,
-//!   that task's purge mode is `Directly`, the target is not among the task's
-//!   `clustersBeforeFailover`, and the state is not empty. Label values are not checked.
+//!   that task's purge mode is `Directly` (or, before v1.19.0-rc.0, the deprecated
+//!   `Immediately`), the target is not among the task's `clustersBeforeFailover`, and
+//!   the state is not empty. Label values are not checked.
 //!
 //! Upstream: `pkg/controllers/cluster/taint_manager.go` (`extractStateForEviction`),
 //! `pkg/util/helper/failover.go` (`BuildPreservedLabelState`, `parseJSONValue`),
@@ -23,9 +24,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::admission::LEGACY_PURGE_MODES_REMOVED;
 use super::jsonpath::{go_quote, JsonPath};
 use crate::api::binding::{AggregatedStatusItem, GracefulEvictionTask};
 use crate::api::policy::StatePreservation;
+use crate::engine::version::KarmadaVersion;
 
 /// The labels a failover carries, by label name.
 pub type LabelState = BTreeMap<String, String>;
@@ -95,18 +98,29 @@ pub enum NotInjected {
     NoState,
 }
 
-/// `injectReservedLabelState`'s decision: the labels to set on the workload sent to
-/// `target`, or why none are.
+/// Whether a task's purge mode deletes the old copy at once in `version`: `Directly`,
+/// and before v1.19.0-rc.0 also the deprecated `Immediately`.
+pub fn purges_directly(mode: Option<&str>, version: KarmadaVersion) -> bool {
+    match mode {
+        Some("Directly") => true,
+        Some("Immediately") => !LEGACY_PURGE_MODES_REMOVED.holds_in(version),
+        _ => false,
+    }
+}
+
+/// `injectReservedLabelState`'s decision in `version`: the labels to set on the workload
+/// sent to `target`, or why none are.
 pub fn labels_to_inject<'t>(
     tasks: &'t [GracefulEvictionTask],
     target: &str,
     targets: usize,
+    version: KarmadaVersion,
 ) -> Result<&'t LabelState, NotInjected> {
     if targets > 1 {
         return Err(NotInjected::SeveralTargets);
     }
     let last = tasks.last().ok_or(NotInjected::NoTask)?;
-    if last.purge_mode.as_deref() != Some("Directly") {
+    if !purges_directly(last.purge_mode.as_deref(), version) {
         return Err(NotInjected::NotDirectly);
     }
     if last.clusters_before_failover.iter().any(|c| c == target) {
@@ -124,9 +138,36 @@ pub fn inject_reserved_label_state(
     target: &str,
     targets: usize,
     mut labels: BTreeMap<String, String>,
+    version: KarmadaVersion,
 ) -> BTreeMap<String, String> {
-    if let Ok(state) = labels_to_inject(tasks, target, targets) {
+    if let Ok(state) = labels_to_inject(tasks, target, targets, version) {
         labels.extend(state.iter().map(|(k, v)| (k.clone(), v.clone())));
     }
     labels
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_task_marked_immediately_is_injected_until_v1_19() {
+        // pkg/controllers/binding/common.go: `!= Immediately && != Directly` up to v1.18.2,
+        // `!= Directly` from v1.19.0-rc.0.
+        let task = GracefulEvictionTask {
+            purge_mode: Some("Immediately".into()),
+            preserved_label_state: Some(BTreeMap::from([("k".into(), "v".into())])),
+            ..Default::default()
+        };
+        let at = |v: &str| {
+            labels_to_inject(std::slice::from_ref(&task), "m2", 1, v.parse().unwrap()).is_ok()
+        };
+        assert!(at("v1.15.0") && at("v1.18.2"));
+        assert!(!at("v1.19.0-rc.0") && !at("master"));
+        assert!(purges_directly(Some("Directly"), KarmadaVersion::MASTER));
+        assert!(!purges_directly(
+            Some("Graciously"),
+            "v1.18.2".parse().unwrap()
+        ));
+    }
 }

@@ -266,7 +266,9 @@ pub fn resolve_purge_mode(
         };
     }
     let flag = settings.no_execute_taint_eviction_purge_mode;
-    let mode = if matches!(flag, PurgeMode::Directly | PurgeMode::Immediately) {
+    // Upstream's getPurgeMode: only `Directly` purges directly; anything else, the
+    // deprecated `Immediately` included, is Gracefully (at every release).
+    let mode = if flag == PurgeMode::Directly {
         PurgeMode::Directly
     } else {
         PurgeMode::Gracefully

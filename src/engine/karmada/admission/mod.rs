@@ -19,9 +19,10 @@ use std::fmt;
 
 use serde_json::{json, Value};
 
+use crate::api::names::KeyWording;
 use crate::api::policy_schema::go_json::GoVal;
 use crate::api::policy_schema::structural::{self, SchemaError};
-use crate::api::policy_schema::{Field, PROPAGATION_SPEC, TAINT_POLICY_SPEC};
+use crate::api::policy_schema::{ApiRelease, Field, PROPAGATION_SPEC, TAINT_POLICY_SPEC};
 use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
 
 /// The webhook refuses Lt and Gt tolerations.
@@ -45,12 +46,37 @@ pub const SELECTOR_NAMESPACE_CHECKED: Behaviour = Behaviour {
 /// The deprecated purge modes are gone from the API.
 pub const LEGACY_PURGE_MODES_REMOVED: Behaviour = Behaviour {
     id: "legacy-purge-modes-removed",
-    what: "the API no longer accepts the deprecated purge modes Immediately and Graciously",
+    what: "the API no longer accepts the deprecated application purge modes Immediately and Graciously, and the controllers no longer read Immediately as Directly",
     holds: &[Range::since(V::rc(19))],
-    upstream: "karmada v1.19.0-rc.0 (CRD enums)",
-    handling: Handling::LeftOut(
-        "the tool writes neither spelling and reads both; the schema `policy apply` checks is the CRDs of ../shared, master's",
-    ),
+    upstream: "karmada v1.19.0-rc.0 (CRD enums, pkg/apis/policy/v1alpha1)",
+    handling: Handling::Modelled("karmada::admission, karmada::state_preservation"),
+};
+
+/// `placement.workloadAffinity` exists.
+pub const WORKLOAD_AFFINITY_KNOWN: Behaviour = Behaviour {
+    id: "workload-affinity-known",
+    what: "the policy API has placement.workloadAffinity (validated by the webhook); before, the field is dropped without a word",
+    holds: &[Range::since(V::release(17, 0))],
+    upstream: "karmada v1.17.0 (CRDs, ValidateWorkloadAffinity)",
+    handling: Handling::Modelled("karmada::admission"),
+};
+
+/// `clusterAffinities[].overflowAffinities` exists.
+pub const OVERFLOW_AFFINITIES_KNOWN: Behaviour = Behaviour {
+    id: "overflow-affinities-known",
+    what: "the policy API has clusterAffinities[].overflowAffinities (validated by the webhook); before, the field is dropped without a word",
+    holds: &[Range::since(V::release(18, 0))],
+    upstream: "karmada v1.18.0 (CRDs, ValidateOverflowAffinities)",
+    handling: Handling::Modelled("karmada::admission"),
+};
+
+/// The webhook's label-key errors in apimachinery's older words.
+pub const QUALIFIED_NAME_WORDING: Behaviour = Behaviour {
+    id: "qualified-name-wording",
+    what: "label-key errors read \"a qualified name must consist of …\" and count \"characters\" (apimachinery v0.34 and older); later releases say \"a valid label key …\" and \"bytes\"",
+    holds: &[Range::between(V::release(15, 0), V::release(17, 0))],
+    upstream: "karmada v1.17.0 (k8s.io/apimachinery v0.35)",
+    handling: Handling::Modelled("karmada::admission"),
 };
 
 pub use mutate::mutate;
@@ -115,6 +141,22 @@ pub struct WebhookSettings {
     pub allow_no_execute_taint_policy: bool,
     /// The Karmada release the webhook is of.
     pub version: KarmadaVersion,
+}
+
+impl WebhookSettings {
+    /// The policy API of the release (the fields its structs and CRDs know).
+    pub fn api(&self) -> ApiRelease {
+        self.version.api_release()
+    }
+
+    /// The words of the release's label-key errors.
+    pub fn key_wording(&self) -> KeyWording {
+        if QUALIFIED_NAME_WORDING.holds_in(self.version) {
+            KeyWording::QualifiedName
+        } else {
+            KeyWording::LabelKey
+        }
+    }
 }
 
 /// The kinds of field error upstream's validation reports.
@@ -238,25 +280,24 @@ impl NilDereference {
         "runtime error: invalid memory address or nil pointer dereference";
 }
 
-/// The validation function alone, on `spec` as given (no defaults, no mutation).
-/// `namespace` is the policy's namespace (PropagationPolicy only).
+/// The validation function alone, on `spec` as the release's Go structs decode it (no
+/// defaults, no mutation; fields the release does not have are lost). `namespace` is
+/// the policy's namespace (PropagationPolicy only).
 pub fn validate(
     kind: PolicyKind,
     namespace: &str,
     spec: &Value,
     settings: WebhookSettings,
 ) -> Result<Vec<FieldError>, NilDereference> {
+    let mut decoded = spec.clone();
+    structural::forget_newer(kind.schema(), &mut decoded, settings.api());
     match kind {
         PolicyKind::ClusterTaintPolicy => Ok(validate::taint_policy_spec(
-            spec,
+            &decoded,
             settings.allow_no_execute_taint_policy,
         )),
-        PolicyKind::PropagationPolicy => {
-            validate::propagation_spec(spec, namespace, settings.version)
-        }
-        PolicyKind::ClusterPropagationPolicy => {
-            validate::propagation_spec(spec, "", settings.version)
-        }
+        PolicyKind::PropagationPolicy => validate::propagation_spec(&decoded, namespace, settings),
+        PolicyKind::ClusterPropagationPolicy => validate::propagation_spec(&decoded, "", settings),
     }
 }
 
@@ -306,7 +347,7 @@ pub fn admission(
     spec: &Value,
     settings: WebhookSettings,
 ) -> Admission {
-    let mutated = mutate(kind, namespace, spec);
+    let mutated = mutate(kind, namespace, spec, settings.version);
     let checked = mutated.as_ref().unwrap_or(spec);
     Admission {
         verdict: verdict(validate(kind, namespace, checked, settings)),
@@ -342,15 +383,16 @@ pub fn server(
     settings: WebhookSettings,
 ) -> ServerAnswer {
     let schema = kind.schema();
+    let api = settings.api();
     let mut defaulted = spec.clone();
-    structural::prune(schema, &mut defaulted);
-    structural::apply_defaults(schema, &mut defaulted);
+    structural::prune(schema, &mut defaulted, api);
+    structural::apply_defaults(schema, &mut defaulted, api);
     // A value of the wrong JSON type never reaches the schema check on a real plane:
     // karmada-webhook's mutation fails to decode it into its Go struct first (400, Go's
     // "json: cannot unmarshal ..."). Rejected here with the schema's type rule, which
     // names the same field (the words differ: docs/semantics.md).
-    if mutate(kind, namespace, &json!({})).is_some() {
-        let wrong_type: Vec<SchemaError> = structural::validate(schema, &defaulted, "spec")
+    if mutate(kind, namespace, &json!({}), settings.version).is_some() {
+        let wrong_type: Vec<SchemaError> = structural::validate(schema, &defaulted, "spec", api)
             .into_iter()
             .filter(SchemaError::is_type_error)
             .collect();
@@ -363,10 +405,11 @@ pub fn server(
             };
         }
     }
-    let mut admitted = mutate(kind, namespace, &defaulted).unwrap_or_else(|| defaulted.clone());
-    structural::prune(schema, &mut admitted);
-    structural::apply_defaults(schema, &mut admitted);
-    let schema_errors = structural::validate(schema, &admitted, "spec");
+    let mut admitted =
+        mutate(kind, namespace, &defaulted, settings.version).unwrap_or_else(|| defaulted.clone());
+    structural::prune(schema, &mut admitted, api);
+    structural::apply_defaults(schema, &mut admitted, api);
+    let schema_errors = structural::validate(schema, &admitted, "spec", api);
     let verdict = schema_errors
         .is_empty()
         .then(|| verdict(validate(kind, namespace, &admitted, settings)));

@@ -6,7 +6,9 @@ use serde_json::{json, Value};
 
 use super::PolicyKind;
 use crate::api::policy_schema::go_json::encode_struct;
+use crate::api::policy_schema::structural::forget_newer;
 use crate::api::policy_schema::PROPAGATION_SPEC;
+use crate::engine::version::KarmadaVersion;
 
 fn is_unset(v: Option<&Value>) -> bool {
     match v {
@@ -23,8 +25,14 @@ fn is_unset(v: Option<&Value>) -> bool {
 /// `propagateDeps` is switched on for a `multicluster.x-k8s.io/v1alpha1` ServiceImport
 /// selector; Divided without a division preference becomes Weighted; application
 /// failover purging Gracefully without a grace period gets 600 s. The answer is the Go
-/// encoding of the result (empty lists and zero values dropped).
-pub fn mutate(kind: PolicyKind, namespace: &str, spec: &Value) -> Option<Value> {
+/// encoding of the result by `version`'s structs (empty lists and zero values dropped,
+/// fields the release does not have lost).
+pub fn mutate(
+    kind: PolicyKind,
+    namespace: &str,
+    spec: &Value,
+    version: KarmadaVersion,
+) -> Option<Value> {
     if kind == PolicyKind::ClusterTaintPolicy {
         return None;
     }
@@ -32,6 +40,7 @@ pub fn mutate(kind: PolicyKind, namespace: &str, spec: &Value) -> Option<Value> 
     if !spec.is_object() {
         spec = json!({});
     }
+    forget_newer(PROPAGATION_SPEC, &mut spec, version.api_release());
     if kind == PolicyKind::PropagationPolicy {
         for selector in selectors_mut(&mut spec) {
             if is_unset(selector.get("namespace")) {
@@ -113,7 +122,13 @@ mod tests {
             },
             "failover": {"application": {"decisionConditions": {}, "purgeMode": "Gracefully"}}
         });
-        let mutated = mutate(PolicyKind::PropagationPolicy, "apps", &spec).unwrap();
+        let mutated = mutate(
+            PolicyKind::PropagationPolicy,
+            "apps",
+            &spec,
+            KarmadaVersion::MASTER,
+        )
+        .unwrap();
         assert_eq!(
             mutated,
             json!({
@@ -126,6 +141,14 @@ mod tests {
                 "failover": {"application": {"decisionConditions": {}, "purgeMode": "Gracefully", "gracePeriodSeconds": 600}}
             })
         );
-        assert_eq!(mutate(PolicyKind::ClusterTaintPolicy, "", &spec), None);
+        assert_eq!(
+            mutate(
+                PolicyKind::ClusterTaintPolicy,
+                "",
+                &spec,
+                KarmadaVersion::MASTER
+            ),
+            None
+        );
     }
 }

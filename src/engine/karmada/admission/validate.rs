@@ -7,8 +7,8 @@ use super::{LT_GT_TOLERATIONS_REJECTED, SELECTOR_NAMESPACE_CHECKED};
 use crate::engine::version::KarmadaVersion;
 use serde_json::Value;
 
-use super::{FieldError, NilDereference};
-use crate::api::names::label_key_errors;
+use super::{FieldError, NilDereference, WebhookSettings};
+use crate::api::names::{label_key_errors_worded, KeyWording};
 use crate::api::policy_schema::go_json::{encode, encode_struct, GoVal};
 use crate::api::policy_schema::{
     Ty, AFFINITY_TERM, FIELD_SELECTOR, OVERFLOW_AFFINITY, PLACEMENT, SPREAD_CONSTRAINT, SUSPENSION,
@@ -39,18 +39,21 @@ fn str_val(s: &str) -> GoVal {
     GoVal::Str(s.to_string())
 }
 
-/// Upstream's `ValidatePropagationSpec(spec, namespace)`; `namespace` is empty for a
+/// Upstream's `ValidatePropagationSpec(spec, namespace)` of the release `settings`
+/// name, on the spec as that release decodes it; `namespace` is empty for a
 /// ClusterPropagationPolicy. `Err` where upstream dereferences a nil pointer (an
 /// application failover without `decisionConditions.tolerationSeconds`, which the CRD
 /// defaults and a direct call does not).
 pub fn propagation_spec(
     spec: &Value,
     namespace: &str,
-    version: KarmadaVersion,
+    settings: WebhookSettings,
 ) -> Result<Vec<FieldError>, NilDereference> {
+    let version = settings.version;
+    let words = settings.key_wording();
     let mut errs = Vec::new();
     let placement = get(spec, "placement").unwrap_or(&Value::Null);
-    validate_placement(placement, "spec.placement", version, &mut errs);
+    validate_placement(placement, "spec.placement", version, words, &mut errs);
     let failover = get(spec, "failover");
     let application = failover.and_then(|f| get(f, "application"));
     let propagate_deps = get(spec, "propagateDeps")
@@ -65,7 +68,7 @@ pub fn propagation_spec(
     }
     if let Some(failover) = failover {
         if let Some(app) = application {
-            validate_application_failover(app, "spec.failover.application", &mut errs)?;
+            validate_application_failover(app, "spec.failover.application", words, &mut errs)?;
         }
         if let Some(preservation) =
             get(failover, "cluster").and_then(|c| get(c, "statePreservation"))
@@ -73,6 +76,7 @@ pub fn propagation_spec(
             validate_state_preservation(
                 preservation,
                 "spec.failover.cluster.statePreservation",
+                words,
                 &mut errs,
             );
         }
@@ -122,6 +126,7 @@ fn validate_placement(
     placement: &Value,
     path: &str,
     version: KarmadaVersion,
+    words: KeyWording,
     errs: &mut Vec<FieldError>,
 ) {
     let affinities = get(placement, "clusterAffinities");
@@ -150,6 +155,7 @@ fn validate_placement(
         affinities,
         terms,
         &format!("{path}.clusterAffinities"),
+        words,
         errs,
     );
     validate_spread_constraints(
@@ -158,7 +164,7 @@ fn validate_placement(
         errs,
     );
     if let Some(workload) = get(placement, "workloadAffinity") {
-        validate_workload_affinity(workload, &format!("{path}.workloadAffinity"), errs);
+        validate_workload_affinity(workload, &format!("{path}.workloadAffinity"), words, errs);
     }
     for (i, toleration) in items(placement, "clusterTolerations").iter().enumerate() {
         let operator = text(toleration, "operator");
@@ -216,12 +222,13 @@ fn validate_affinity_terms(
     list: Option<&Value>,
     terms: &[Value],
     path: &str,
+    words: KeyWording,
     errs: &mut Vec<FieldError>,
 ) {
     let mut names = std::collections::HashSet::new();
     for (i, term) in terms.iter().enumerate() {
         let name = text(term, "affinityName");
-        for problem in label_key_errors(name) {
+        for problem in label_key_errors_worded(name, words) {
             errs.push(FieldError::invalid(
                 format!("{path}[{i}]"),
                 str_val(name),
@@ -236,11 +243,11 @@ fn validate_affinity_terms(
             ));
         }
         validate_cluster_affinity(term, &format!("{path}[{i}]"), errs);
-        validate_overflow(term, &format!("{path}[{i}]"), errs);
+        validate_overflow(term, &format!("{path}[{i}]"), words, errs);
     }
 }
 
-fn validate_overflow(term: &Value, path: &str, errs: &mut Vec<FieldError>) {
+fn validate_overflow(term: &Value, path: &str, words: KeyWording, errs: &mut Vec<FieldError>) {
     let Some(overflow) = get(term, "overflowAffinities") else {
         return;
     };
@@ -259,7 +266,7 @@ fn validate_overflow(term: &Value, path: &str, errs: &mut Vec<FieldError>) {
     for (i, affinity) in items(term, "overflowAffinities").iter().enumerate() {
         let at = format!("{path}.overflowAffinities[{i}]");
         let name = text(affinity, "affinityName");
-        for problem in label_key_errors(name) {
+        for problem in label_key_errors_worded(name, words) {
             errs.push(FieldError::invalid(
                 format!("{at}.affinityName"),
                 str_val(name),
@@ -342,13 +349,18 @@ fn validate_spread_constraints(list: Option<&Value>, path: &str, errs: &mut Vec<
     }
 }
 
-fn validate_workload_affinity(workload: &Value, path: &str, errs: &mut Vec<FieldError>) {
+fn validate_workload_affinity(
+    workload: &Value,
+    path: &str,
+    words: KeyWording,
+    errs: &mut Vec<FieldError>,
+) {
     let affinity = get(workload, "affinity");
     let anti = get(workload, "antiAffinity");
     for (term, name) in [(affinity, "affinity"), (anti, "antiAffinity")] {
         if let Some(term) = term {
             let key = text(term, "groupByLabelKey");
-            for problem in label_key_errors(key) {
+            for problem in label_key_errors_worded(key, words) {
                 errs.push(FieldError::invalid(
                     format!("{path}.{name}.groupByLabelKey"),
                     str_val(key),
@@ -371,6 +383,7 @@ fn validate_workload_affinity(workload: &Value, path: &str, errs: &mut Vec<Field
 fn validate_application_failover(
     app: &Value,
     path: &str,
+    words: KeyWording,
     errs: &mut Vec<FieldError>,
 ) -> Result<(), NilDereference> {
     let toleration = get(app, "decisionConditions")
@@ -408,15 +421,25 @@ fn validate_application_failover(
         ));
     }
     if let Some(preservation) = get(app, "statePreservation") {
-        validate_state_preservation(preservation, &format!("{path}.statePreservation"), errs);
+        validate_state_preservation(
+            preservation,
+            &format!("{path}.statePreservation"),
+            words,
+            errs,
+        );
     }
     Ok(())
 }
 
-fn validate_state_preservation(preservation: &Value, path: &str, errs: &mut Vec<FieldError>) {
+fn validate_state_preservation(
+    preservation: &Value,
+    path: &str,
+    words: KeyWording,
+    errs: &mut Vec<FieldError>,
+) {
     for (i, rule) in items(preservation, "rules").iter().enumerate() {
         let name = text(rule, "aliasLabelName");
-        for problem in label_key_errors(name) {
+        for problem in label_key_errors_worded(name, words) {
             errs.push(FieldError::invalid(
                 format!("{path}.rules[{i}].aliasLabelName"),
                 str_val(name),
@@ -462,7 +485,11 @@ mod tests {
     use serde_json::json;
 
     fn errors(spec: &Value, namespace: &str, v: &str) -> Vec<String> {
-        propagation_spec(spec, namespace, v.parse().unwrap())
+        let settings = WebhookSettings {
+            version: v.parse().unwrap(),
+            ..WebhookSettings::default()
+        };
+        propagation_spec(spec, namespace, settings)
             .unwrap()
             .iter()
             .map(|e| e.field.clone())

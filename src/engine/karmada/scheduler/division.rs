@@ -158,10 +158,7 @@ pub fn webster(
     }
     let mut out: Vec<TargetCluster> = heap
         .into_iter()
-        .map(|e| TargetCluster {
-            name: e.party.name.to_string(),
-            replicas: clamp_i32(e.party.seats),
-        })
+        .map(|e| TargetCluster::new(e.party.name.to_string(), clamp_i32(e.party.seats)))
         .collect();
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
@@ -365,20 +362,14 @@ pub fn assign_replicas_in(
     if replicas <= 0 && !has_requirements {
         return Ok(candidates
             .iter()
-            .map(|c| TargetCluster {
-                name: c.name.to_string(),
-                replicas: 0,
-            })
+            .map(|c| TargetCluster::new(c.name.to_string(), 0))
             .collect());
     }
     let strategy = strategy.ok_or(AssignError::UnsupportedStrategy)?;
     let mut result = match strategy {
         Strategy::Duplicated => candidates
             .iter()
-            .map(|c| TargetCluster {
-                name: c.name.to_string(),
-                replicas,
-            })
+            .map(|c| TargetCluster::new(c.name.to_string(), replicas))
             .collect(),
         Strategy::StaticWeight => {
             let mut weights: Vec<(&str, i64)> = candidates

@@ -53,7 +53,7 @@ pub use diagnosis::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELEC
 pub use filter::{blocks_placement, passes_filters, FilterCode};
 pub use select::{assign_to_candidates, select_clusters};
 
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
 use filter::{api_key, cluster_name, BindingCtx, Marks};
 use select::{assign, select, Scored};
 
@@ -101,12 +101,10 @@ pub const PRIORITY_SCHEDULING_DEFAULT: Behaviour = Behaviour {
 /// ClusterAffinities fail back to an earlier term on an explicit reschedule.
 pub const AFFINITIES_FAILBACK: Behaviour = Behaviour {
     id: "cluster-affinities-failback",
-    what: "an explicit reschedule of a binding with clusterAffinities tries the terms again from the first, so it can move back to the preferred group",
+    what: "an explicit reschedule of a binding with clusterAffinities tries the terms again from the first, so it can move back to the preferred group; before, it starts from the term last observed, as every scheduling does",
     holds: &[Range::since(V::rc(19))],
-    upstream: "karmada#5425",
-    handling: Handling::LeftOut(
-        "`failback` restores placements by writing the binding, never through a reschedule request; it never meets the difference",
-    ),
+    upstream: "karmada#5425 (pkg/scheduler/scheduler.go: scheduleResourceBindingWithClusterAffinities)",
+    handling: Handling::Modelled("karmada::scheduler"),
 };
 
 /// overflowAffinities exist.
@@ -119,6 +117,20 @@ pub const OVERFLOW_AFFINITIES: Behaviour = Behaviour {
         "the scheduler twin does not place overflow at any version yet; the webhook rules for the field are modelled",
     ),
 };
+
+/// Upstream's `getAffinityIndex`: the position of the term named `observed` among the
+/// spec's `clusterAffinities`; none, or a name no term has, is the first.
+pub fn first_term(spec: &BindingSpec, observed: Option<&str>) -> usize {
+    let terms = spec
+        .placement
+        .as_ref()
+        .map(|p| p.cluster_affinities.as_slice())
+        .unwrap_or_default();
+    observed
+        .filter(|o| !o.is_empty())
+        .and_then(|o| terms.iter().position(|t| t.affinity_name == o))
+        .unwrap_or(0)
+}
 
 /// Score ClusterLocality gives a cluster already in the binding's result.
 pub const LOCALITY_SCORE: i64 = 100;
@@ -330,15 +342,33 @@ impl<'a> FleetIndex<'a> {
         }
     }
 
-    /// Predict the scheduling result of `spec` over the fleet.
-    pub fn predict(&self, spec: &BindingSpec) -> Result<Prediction, PlacementError> {
-        self.predict_in(spec, AssignmentMode::Steady)
+    /// Predict the scheduling result of `spec` over the fleet. With `clusterAffinities`
+    /// the scheduler starts from the term named `observed` (the binding's
+    /// `status.schedulerObservingAffinityName`; none or unknown: the first term, as
+    /// upstream's `getAffinityIndex`).
+    pub fn predict(
+        &self,
+        spec: &BindingSpec,
+        observed: Option<&str>,
+    ) -> Result<Prediction, PlacementError> {
+        self.predict_in(spec, AssignmentMode::Steady, first_term(spec, observed))
     }
 
-    /// Predict the result of a rescheduling `spec.rescheduleTriggeredAt` asks for: a
-    /// fresh assignment, and `clusterAffinities` tried again from the first term.
-    pub fn predict_fresh(&self, spec: &BindingSpec) -> Result<Prediction, PlacementError> {
-        self.predict_in(spec, AssignmentMode::Fresh)
+    /// Predict the result of a rescheduling `spec.rescheduleTriggeredAt` asks for in
+    /// `version`: a fresh assignment; `clusterAffinities` tried again from the first
+    /// term from v1.19.0-rc.0 on, from the observed one before ([`AFFINITIES_FAILBACK`]).
+    pub fn predict_fresh(
+        &self,
+        spec: &BindingSpec,
+        observed: Option<&str>,
+        version: KarmadaVersion,
+    ) -> Result<Prediction, PlacementError> {
+        let start = if AFFINITIES_FAILBACK.holds_in(version) {
+            0
+        } else {
+            first_term(spec, observed)
+        };
+        self.predict_in(spec, AssignmentMode::Fresh, start)
     }
 
     /// Replicas of `spec`'s workload the estimator says the cluster `name` can take
@@ -353,13 +383,16 @@ impl<'a> FleetIndex<'a> {
         &self,
         spec: &BindingSpec,
         mode: AssignmentMode,
+        start: usize,
     ) -> Result<Prediction, PlacementError> {
         let mut ctx = BindingCtx::new(spec);
         ctx.mode = mode;
         let placement = ctx.placement;
         if placement.cluster_affinity.is_none() && !placement.cluster_affinities.is_empty() {
             let mut first_err = None;
-            for term in &placement.cluster_affinities {
+            for term in
+                &placement.cluster_affinities[start.min(placement.cluster_affinities.len())..]
+            {
                 match self.schedule_once(&ctx, Some(&term.affinity), Some(term)) {
                     Ok(p) => return Ok(p),
                     Err(e) => {
@@ -459,7 +492,7 @@ pub fn predict_placement(
     clusters: &[Cluster],
     spec: &BindingSpec,
 ) -> Result<Prediction, PlacementError> {
-    FleetIndex::new(clusters).predict(spec)
+    FleetIndex::new(clusters).predict(spec, None)
 }
 
 // ---------------------------------------------------------------------------------------

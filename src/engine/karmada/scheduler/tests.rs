@@ -363,6 +363,32 @@ fn cluster_affinities_tried_in_order() {
 }
 
 #[test]
+fn scheduling_starts_from_the_observed_term() {
+    // pkg/scheduler/helper.go getAffinityIndex: a binding placed by "backup" starts there
+    // (member1 back on its feet does not pull it back); an unknown name is the first term.
+    let clusters = members();
+    let s = spec(json!({"replicas": 2, "placement": {
+        "clusterAffinities": [
+            {"affinityName": "primary", "clusterNames": ["member1"]},
+            {"affinityName": "backup", "clusterNames": ["member3"]}
+        ],
+        "replicaScheduling": {"replicaSchedulingType": "Duplicated"}}}));
+    let index = FleetIndex::new(&clusters);
+    let p = index.predict(&s, Some("backup")).unwrap();
+    assert_eq!(p.clusters, vec![tc("member3", 2)]);
+    let p = index.predict(&s, Some("gone")).unwrap();
+    assert_eq!(p.clusters, vec![tc("member1", 2)]);
+    // A reschedule: from the observed term up to v1.18, from the first from v1.19.0-rc.0.
+    let at = |v: &str| {
+        index
+            .predict_fresh(&s, Some("backup"), v.parse().unwrap())
+            .unwrap()
+    };
+    assert_eq!(at("v1.18.2").clusters, vec![tc("member3", 2)]);
+    assert_eq!(at("v1.19.0-rc.0").clusters, vec![tc("member1", 2)]);
+}
+
+#[test]
 fn label_and_field_affinity_and_deleting_clusters() {
     let gone = cluster(
         "d",
@@ -377,7 +403,7 @@ fn label_and_field_affinity_and_deleting_clusters() {
         json!({"replicas": 1, "placement": {"clusterAffinity": {"labelSelector": {"matchLabels": {"env": "prod"}}}}}),
     );
     let fleet = FleetIndex::new(&clusters);
-    let p = fleet.predict(&s).unwrap();
+    let p = fleet.predict(&s, None).unwrap();
     assert_eq!(p.clusters, vec![tc("p", 1)]);
     let codes: Vec<&str> = p
         .explain(&fleet, &s)
@@ -450,7 +476,7 @@ fn large_fleet_smoke() {
                 "weightPreference": {"dynamicWeight": "AvailableReplicas"}}}}),
     );
     for _ in 0..2000 {
-        let p = fleet.predict(&s).unwrap();
+        let p = fleet.predict(&s, None).unwrap();
         assert_eq!(p.clusters.iter().map(|t| t.replicas).sum::<i32>(), 4);
     }
     let labels = spec(
@@ -459,7 +485,7 @@ fn large_fleet_smoke() {
         "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Aggregated"}}}),
     );
     for _ in 0..20 {
-        let p = fleet.predict(&labels).unwrap();
+        let p = fleet.predict(&labels, None).unwrap();
         assert_eq!(p.clusters.iter().map(|t| t.replicas).sum::<i32>(), 4);
     }
 }
