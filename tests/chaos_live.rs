@@ -576,3 +576,284 @@ async fn a_missing_resource_type_is_a_failure_not_a_usage_error() {
         "{stderr}"
     );
 }
+
+/// One read command through `proxy` (or straight, without), its exit code and its JSON.
+fn read_json(kubeconfig: &std::path::Path, args: &[&str]) -> (i32, String, Value) {
+    let mut full = vec!["--request-timeout", "5s"];
+    full.extend_from_slice(args);
+    let (stdout, stderr, code) = parts(&karmadactl(kubeconfig, "admin", &full));
+    let v = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    (code, stderr, v)
+}
+
+/// What of a read command's answer depends on the fleet `p` alone (other tests of this
+/// binary create objects at the same time, and times move on between runs).
+fn essence(command: &str, v: &Value, p: &str) -> Value {
+    let mine = |s: &Value| s.as_str().is_some_and(|s| s.contains(p));
+    let list = |a: &Value| a.as_array().cloned().unwrap_or_default();
+    match command {
+        "dry-run" => json!({
+            "outcomes": list(&v["outcomes"]).iter().filter(|o| mine(&o["binding"]))
+                .map(|o| json!([o["binding"], o["cluster"], o["verdict"]])).collect::<Vec<_>>(),
+            "predictions": list(&v["predictions"]).iter().filter(|o| mine(&o["binding"]))
+                .map(|o| json!([o["binding"], o["clusters"]])).collect::<Vec<_>>(),
+        }),
+        "doctor" => json!(list(&v["clusters"])
+            .iter()
+            .filter(|c| mine(&c["cluster"]))
+            .map(|c| json!([
+                c["cluster"],
+                c["bindings"],
+                c["moving"],
+                c["staying"],
+                c["blocked"]
+            ]))
+            .collect::<Vec<_>>()),
+        "snapshot" => {
+            let mut names: Vec<String> = list(&v["items"])
+                .iter()
+                .filter_map(|i| i["metadata"]["name"].as_str())
+                .filter(|n| n.contains(p))
+                .map(str::to_string)
+                .collect();
+            names.sort();
+            json!(names)
+        }
+        "history" => json!(list(&v["entries"])
+            .iter()
+            .map(|e| json!([e["binding"], e["cluster"], e["action"]]))
+            .collect::<Vec<_>>()),
+        _ => v.clone(),
+    }
+}
+
+/// Every read command of the tool, on a fleet of its own, through a proxy that cuts
+/// 30% of the reads short (bodies cut in half with their full length announced, watches
+/// cut mid-event), resets them or answers 503: each answers exactly what it answers
+/// without faults, and the proxy did cut bodies.
+#[tokio::test(flavor = "multi_thread")]
+async fn read_commands_ride_out_cut_bodies() {
+    let p = "chr";
+    let env = support::env();
+    create_drain_fleet(&env.admin().await, p).await;
+    let dir = tempfile::tempdir().unwrap();
+    let m1 = format!("{p}-m1");
+    let snap_clean = dir.path().join("clean.json");
+    let snap_chaos = dir.path().join("chaos.json");
+    let commands: Vec<(&str, Vec<String>)> = vec![
+        (
+            "dry-run",
+            strings(&[
+                "dry-run",
+                "--cluster",
+                &m1,
+                "--chunk-size",
+                "3",
+                "-o",
+                "json",
+            ]),
+        ),
+        (
+            "doctor",
+            strings(&["failover", "doctor", "--chunk-size", "7", "-o", "json"]),
+        ),
+        (
+            "history",
+            strings(&[
+                "history",
+                "--cluster",
+                &m1,
+                "-A",
+                "--binding-selector",
+                &format!("fleet={p}"),
+                "-o",
+                "json",
+            ]),
+        ),
+        (
+            "evictions",
+            strings(&[
+                "evictions",
+                "list",
+                "-A",
+                "--binding-selector",
+                &format!("fleet={p}"),
+                "--chunk-size",
+                "2",
+                "-o",
+                "json",
+            ]),
+        ),
+    ];
+    let proxy = Proxy::start(env);
+    let seed = seed(p);
+    for (name, args) in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The doctor's exit code says how healthy the fleet is (its gates are off here).
+        let (want, stderr, clean) = read_json(&env.kubeconfig, &args);
+        assert!(
+            [0, 1, 3].contains(&want) && clean.is_object(),
+            "{name} without faults: {stderr}"
+        );
+        proxy.chaos(Chaos::reads(0.3, "karmada.io", seed));
+        let (code, stderr, chaotic) = read_json(&proxy.kubeconfig, &args);
+        proxy.calm();
+        assert_eq!(code, want, "{name} under cut reads: {stderr}");
+        assert_eq!(
+            essence(name, &chaotic, p),
+            essence(name, &clean, p),
+            "{name}: the answer under cut reads differs"
+        );
+    }
+    // snapshot writes a file.
+    let snap = |kc: &std::path::Path, out: &std::path::Path| {
+        parts(&karmadactl(
+            kc,
+            "admin",
+            &[
+                "--request-timeout",
+                "5s",
+                "snapshot",
+                "--chunk-size",
+                "3",
+                "-o",
+                out.to_str().unwrap(),
+            ],
+        ))
+    };
+    let (_, stderr, code) = snap(&env.kubeconfig, &snap_clean);
+    assert_eq!(code, 0, "{stderr}");
+    proxy.chaos(Chaos::reads(0.3, "karmada.io", seed ^ 1));
+    let (_, stderr, code) = snap(&proxy.kubeconfig, &snap_chaos);
+    proxy.calm();
+    assert_eq!(code, 0, "snapshot under cut reads: {stderr}");
+    let read = |f: &std::path::Path| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()
+    };
+    assert_eq!(
+        essence("snapshot", &read(&snap_chaos), p),
+        essence("snapshot", &read(&snap_clean), p)
+    );
+    let injected = proxy.injected_by_kind();
+    eprintln!("faults injected: {injected:?}");
+    assert!(
+        injected.get("body cut short").copied().unwrap_or(0) > 0,
+        "{injected:?}"
+    );
+}
+
+/// A read cut short once is read again, and the command succeeds; cut every time, the
+/// command stops after its attempts with a line that says so, and never "cannot reach"
+/// (the server was reached) nor a library's manual.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cut_read_is_repeated_and_named() {
+    let env = support::env();
+    let client = env.admin().await;
+    create_cluster(&client, "cut-1", json!({}), json!({})).await;
+    create_cluster(&client, "cut-2", json!({}), json!({})).await;
+    let proxy = Proxy::start(env);
+    proxy.on(Method::GET, "/clusters/cut-1", 1, Fault::CutShort);
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &["cordon", "cut-1"],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "cluster.cluster.karmada.io/cut-1 cordoned\n");
+    assert_eq!(proxy.injected_by_kind().get("body cut short"), Some(&1));
+
+    proxy.on(Method::GET, "/clusters/cut-2", 1000, Fault::CutShort);
+    let (_, stderr, code) = parts(&karmadactl(
+        &proxy.kubeconfig,
+        "admin",
+        &["cordon", "cut-2"],
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the response was cut short after")
+            && stderr.contains(&format!("({MAX} attempts)")),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("cannot reach") && !stderr.contains("https://"),
+        "{stderr}"
+    );
+    assert_eq!(proxy.count("GET", "/clusters/cut-2"), MAX);
+}
+
+/// `evictions list --watch` through watches cut mid-event: the watcher lists again and
+/// goes on; the command ends when the tasks it follows are gone, as without faults.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_watch_cut_mid_event_is_resumed() {
+    let p = "chw";
+    let env = support::env();
+    let client = env.admin().await;
+    create_drain_fleet(&client, p).await;
+    // Drain m1 (no faults), then follow its tasks through a proxy that cuts watches.
+    let (_, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["drain", &format!("{p}-m1"), "--yes"],
+    ));
+    assert!(code == 0 || code == 3, "{stderr}");
+    let proxy = Proxy::start(env);
+    proxy.on(Method::GET, "watch=true", 3, Fault::WatchCut);
+    let kubeconfig = proxy.kubeconfig.clone();
+    let selector = format!("fleet={p}");
+    let follow = tokio::task::spawn_blocking(move || {
+        parts(&karmadactl(
+            &kubeconfig,
+            "admin",
+            &[
+                "evictions",
+                "list",
+                "-A",
+                "--binding-selector",
+                &selector,
+                "--watch",
+            ],
+        ))
+    });
+    // The tasks go (what the graceful eviction controller would do): prune them by hand.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    for (key, b) in support::fleets::bindings(&client, p).await {
+        if b["spec"]["gracefulEvictionTasks"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty())
+        {
+            let kind = if key.starts_with("rb/") {
+                "ResourceBinding"
+            } else {
+                "ClusterResourceBinding"
+            };
+            let ar = resource_for(kind).unwrap();
+            let api: Api<DynamicObject> = match b["metadata"]["namespace"].as_str() {
+                Some(ns) => Api::namespaced_with(client.clone(), ns, &ar),
+                None => Api::all_with(client.clone(), &ar),
+            };
+            api.patch(
+                b["metadata"]["name"].as_str().unwrap(),
+                &kube::api::PatchParams::default(),
+                &kube::api::Patch::Merge(json!({"spec": {"gracefulEvictionTasks": null}})),
+            )
+            .await
+            .unwrap();
+        }
+    }
+    let (stdout, stderr, code) = tokio::time::timeout(Duration::from_secs(60), follow)
+        .await
+        .expect("the watch ends once the tasks are gone")
+        .unwrap();
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        proxy
+            .injected_by_kind()
+            .get("watch cut mid-event")
+            .copied()
+            .unwrap_or(0)
+            >= 1,
+        "{:?}",
+        proxy.injected_by_kind()
+    );
+}

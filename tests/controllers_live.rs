@@ -62,11 +62,11 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
 
     // The taint lands, written as `taint` writes it; the real taint manager evicts.
-    let tainted_at = taint_not_ready(&client, FAILING).await;
+    let taint = taint_not_ready(&client, FAILING).await;
     let total = items.len() - 3;
     let evicted_at = tokio::time::timeout(
         Duration::from_secs(60),
-        watch_evictions(&client, FAILING, tainted_at, total),
+        watch_evictions(&client, FAILING, taint.by, total),
     )
     .await
     .unwrap_or_else(|_| {
@@ -95,7 +95,7 @@ async fn dry_run_predicts_the_real_taint_manager_and_scheduler() {
             .filter(|(k, _)| k.starts_with(prefix))
             .map(|(_, t)| *t)
             .collect();
-        assert_same_cadence(prefix, &predicted, &seen, 0.5);
+        assert_same_cadence(prefix, &predicted, &seen, taint);
     }
 
     // The real scheduler's new placements are the predicted ones.

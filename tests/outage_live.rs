@@ -4,8 +4,11 @@
 //! templates with and without `tolerationSeconds`. Before each failure the test takes
 //! `dry-run --outage` live; then member1's kube-apiserver is killed (refused) or frozen
 //! (a black hole) at the predicted moment, and every observed moment (Ready, the taint's
-//! `timeAdded`, each eviction, the way back) must fall inside the printed interval,
-//! with the new placements as predicted and the workloads on the other members.
+//! `timeAdded`, each eviction, the way back) must meet the printed interval, with the
+//! new placements as predicted and the workloads on the other members. Each prediction
+//! is anchored on the moment the plane reached the state it starts from (the process
+//! gone, the member answering again), and every moment is seen as a window
+//! (`support::timing`).
 
 mod support;
 
@@ -19,6 +22,7 @@ use kube::api::{Api, DynamicObject, PostParams};
 use serde_json::{json, Value};
 use support::fixtures::*;
 use support::karmada::{karmada_with, Karmada, Options, WITH_MEMBERS};
+use support::timing::{assert_meets, Anchor, Window};
 
 const NS: &str = "shop";
 
@@ -129,36 +133,18 @@ fn interval(v: &Value) -> (Timestamp, Timestamp) {
     )
 }
 
-/// `t` inside `[earliest, latest]`, said with offsets from `from` when not.
-fn inside(what: &str, t: Timestamp, i: (Timestamp, Timestamp), from: Timestamp) {
-    let off = |x: Timestamp| x.duration_since(from).as_secs_f64();
-    eprintln!(
-        "{what}: observed +{:.1}s, predicted +{:.1}s .. +{:.1}s",
-        off(t),
-        off(i.0),
-        off(i.1)
-    );
-    assert!(
-        i.0 <= t && t <= i.1,
-        "{what}: observed at +{:.1}s, predicted +{:.1}s .. +{:.1}s",
-        off(t),
-        off(i.0),
-        off(i.1)
-    );
-}
-
 /// What the test watches, every 200 ms, until `stop` holds or `secs` pass: when member1's
-/// Ready changed (observed, and its recorded lastTransitionTime), the NoExecute taint's
-/// timeAdded, when it went, and when each binding left member1 (or came back).
+/// Ready changed (the poll's window, and its recorded lastTransitionTime), the NoExecute
+/// taint's timeAdded, when it went, and when each binding left member1 (or came back).
 #[derive(Default, Debug)]
 struct Seen {
-    ready: Option<(String, Timestamp, Timestamp)>,
+    ready: Option<(String, Window, Timestamp)>,
     taint_added: Option<Timestamp>,
-    taint_seen: Option<Timestamp>,
-    taint_gone: Option<Timestamp>,
-    left: BTreeMap<String, (Timestamp, BTreeMap<String, i64>)>,
+    taint_seen: Option<Window>,
+    taint_gone: Option<Window>,
+    left: BTreeMap<String, (Window, BTreeMap<String, i64>)>,
     /// When each binding's member1 entry was first seen gone.
-    gone: BTreeMap<String, Timestamp>,
+    gone: BTreeMap<String, Window>,
 }
 
 async fn watch(
@@ -173,13 +159,15 @@ async fn watch(
     let bindings = bindings_api(&client);
     let mut seen = Seen::default();
     let deadline = Instant::now() + Duration::from_secs(secs);
+    let mut previous = Timestamp::now();
     while !stop(&seen) {
         assert!(
             Instant::now() < deadline,
             "{seen:#?}\n--- controller-manager\n{}",
             k.log_tail("karmada-controller-manager.log")
         );
-        let now = Timestamp::now();
+        let polled = Timestamp::now();
+        let now = Window::polled(previous, polled);
         let c = serde_json::to_value(clusters.get("member1").await.unwrap()).unwrap();
         let ready = c["status"]["conditions"]
             .as_array()
@@ -230,6 +218,7 @@ async fn watch(
                 seen.left.insert(name.to_string(), (gone, on));
             }
         }
+        previous = polled;
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     seen
@@ -277,26 +266,23 @@ fn predicted(doc: &Value, name: &str) -> BTreeMap<String, i64> {
     placed(&json!({"spec": {"clusters": p["clusters"]}}))
 }
 
-/// Check one failure against its prediction; the bindings `moving` leave member1.
-fn check_failure(doc: &Value, seen: &Seen, t0: Timestamp, moving: &[&str]) {
+/// Check one failure against its prediction, anchored on when the member really
+/// stopped answering; the bindings `moving` leave member1.
+fn check_failure(doc: &Value, seen: &Seen, failed: &Anchor, moving: &[&str]) {
+    let t0 = failed.planned;
     let cluster = &doc["outage"]["clusters"][0];
     assert_eq!(cluster["ready"]["happens"], "yes", "{cluster:#}");
     let ready = interval(&cluster["ready"]["at"]);
     let (reason, observed, recorded) = seen.ready.clone().unwrap();
     assert_eq!(reason, "ClusterNotReachable");
-    // The recorded time is the controller's (to the second); the test sees it a poll later.
-    inside(
+    assert_meets(
         "Ready=False (recorded lastTransitionTime)",
-        recorded,
+        Window::stamp(recorded),
         ready,
+        failed,
         t0,
     );
-    inside(
-        "Ready=False (observed)",
-        observed - SignedDuration::from_millis(400),
-        ready,
-        t0,
-    );
+    assert_meets("Ready=False (observed)", observed, ready, failed, t0);
     let noexecute = cluster["taints"]
         .as_array()
         .unwrap()
@@ -304,19 +290,21 @@ fn check_failure(doc: &Value, seen: &Seen, t0: Timestamp, moving: &[&str]) {
         .find(|t| t["taint"] == "cluster.karmada.io/not-ready:NoExecute")
         .unwrap();
     assert_eq!(noexecute["by"], "ClusterTaintPolicy not-ready");
-    inside(
+    assert_meets(
         "the NoExecute taint's timeAdded",
-        seen.taint_added.unwrap(),
+        Window::stamp(seen.taint_added.unwrap()),
         interval(&noexecute["at"]),
+        failed,
         t0,
     );
     for name in moving {
         let line = binding_line(doc, name);
         let (at, on) = &seen.left[*name];
-        inside(
+        assert_meets(
             &format!("the eviction of {name}"),
-            *at - SignedDuration::from_millis(400),
+            *at,
             interval(&line["evicted"]),
+            failed,
             t0,
         );
         assert_eq!(
@@ -371,12 +359,12 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
         "{doc:#}"
     );
     tokio::time::sleep(t0.duration_since(Timestamp::now()).unsigned_abs()).await;
-    k.member("member1").kill();
+    let failed = Anchor::new(t0, k.member("member1").kill());
     let seen = watch(k, "False", &["fast", "slow"], 120, |s| {
         s.left.len() == 2 && s.ready.is_some()
     })
     .await;
-    check_failure(&doc, &seen, t0, &["fast", "slow"]);
+    check_failure(&doc, &seen, &failed, &["fast", "slow"]);
     // The workloads run on member2, read from member2's own apiserver.
     let on2: Api<Deployment> = Api::namespaced(k.member("member2").client().await, NS);
     for name in ["fast", "slow"] {
@@ -396,10 +384,11 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
     }
-    // Back at T0 + 90 s: Ready True and the taint gone, inside the predicted intervals.
+    // Back at T0 + 90 s, predicted from the moment member1 answers again (its restart
+    // takes a few seconds): Ready True and the taint gone, inside the moved intervals.
     let back = t0 + SignedDuration::from_secs(90);
     tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
-    k.member("member1").restart();
+    let returned = Anchor::new(back, k.member("member1").restart_answering(60).await);
     let seen = watch(k, "True", &[], 120, |s| {
         s.ready.is_some() && s.taint_gone.is_some()
     })
@@ -407,23 +396,25 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
     let recovery = &doc["outage"]["clusters"][0]["recovery"];
     let ready_back = interval(&recovery["ready"]["at"]);
     let (_, observed, recorded) = seen.ready.unwrap();
-    inside("Ready=True (recorded)", recorded, ready_back, t0);
-    inside(
-        "Ready=True (observed)",
-        observed - SignedDuration::from_millis(400),
+    assert_meets(
+        "Ready=True (recorded)",
+        Window::stamp(recorded),
         ready_back,
+        &returned,
         t0,
     );
+    assert_meets("Ready=True (observed)", observed, ready_back, &returned, t0);
     let removed = recovery["removed"]
         .as_array()
         .unwrap()
         .iter()
         .find(|t| t["taint"] == "cluster.karmada.io/not-ready:NoExecute")
         .unwrap();
-    inside(
+    assert_meets(
         "the taint's removal",
-        seen.taint_gone.unwrap() - SignedDuration::from_millis(400),
+        seen.taint_gone.unwrap(),
         interval(&removed["at"]),
+        &returned,
         t0,
     );
     assert_eq!(
@@ -441,25 +432,26 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
     let t1 = Timestamp::now() + SignedDuration::from_secs(5);
     let doc = dry_run(k, "frozen", t1, "120s");
     tokio::time::sleep(t1.duration_since(Timestamp::now()).unsigned_abs()).await;
-    k.member("member1").freeze();
+    let frozen = Anchor::new(t1, k.member("member1").freeze());
     let seen = watch(k, "False", &["fast2", "slow2"], 180, |s| {
         s.left.len() == 2 && s.ready.is_some()
     })
     .await;
-    check_failure(&doc, &seen, t1, &["fast2", "slow2"]);
+    check_failure(&doc, &seen, &frozen, &["fast2", "slow2"]);
     let back = t1 + SignedDuration::from_secs(120);
     tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
-    k.member("member1").thaw();
+    let thawed = Anchor::new(back, k.member("member1").thaw_answering(60).await);
     let seen = watch(k, "True", &[], 120, |s| {
         s.ready.is_some() && s.taint_gone.is_some()
     })
     .await;
     let ready_back = interval(&doc["outage"]["clusters"][0]["recovery"]["ready"]["at"]);
     let (_, _, recorded) = seen.ready.unwrap();
-    inside(
+    assert_meets(
         "Ready=True after the thaw (recorded)",
-        recorded,
+        Window::stamp(recorded),
         ready_back,
+        &thawed,
         t1,
     );
 }

@@ -17,7 +17,7 @@ async fn master_evicts_the_leaving_bindings_first() {
     let predicted: Vec<f64> = r.evictions.iter().map(|(_, p, _)| p.at).collect();
     let seen: Vec<f64> = r.evictions.iter().map(|(_, _, s)| *s).collect();
     assert_eq!(predicted.len(), LEAVING);
-    assert_same_cadence("rb/", &predicted, &seen, 1.0);
+    assert_same_cadence("rb/", &predicted, &seen, r.taint);
     // Every leaving binding goes in the first two turns of the 3 workers.
     assert!(predicted.iter().all(|t| *t <= 2.5), "{predicted:?}");
     // Each binding's interval holds its time in any order of the listing.

@@ -74,10 +74,12 @@ pub fn label_key_errors_worded(value: &str, wording: KeyWording) -> Vec<String> 
             }
             name
         }
-        _ => return vec![format!(
+        _ => {
+            return vec![format!(
             "{whole} {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
             key_rule()
-        )],
+        )]
+        }
     };
     if name.is_empty() {
         errs.push("name part must be non-empty".into());

@@ -9,7 +9,7 @@ use kube::{Client, Config};
 use tower::buffer::BufferLayer;
 use tower::ServiceBuilder;
 
-use super::retry;
+use super::read;
 
 use crate::error::{Error, Result};
 
@@ -124,10 +124,10 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
             first_line(&e)
         ))
     })?;
-    // The retry layer re-sends a request, so the stack under it must be cloneable: a
+    // The read layer re-sends a request, so the stack under it must be cloneable: a
     // buffer in front of kube's boxed service.
     let stack = ServiceBuilder::new()
-        .layer(retry::read_retry_layer())
+        .layer(read::ReadLayer)
         .layer(BufferLayer::new(256));
     let client = base.with_layer(&stack).build();
     Ok(ControlPlane {

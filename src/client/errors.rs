@@ -1,5 +1,6 @@
 //! Turning client errors into one clear line for the operator.
 
+use super::read::{classify, plain, ReadFailed};
 use crate::error::Error;
 
 /// Describe a failed API call on `what` (e.g. `cluster "member1"`), choosing the exit
@@ -16,10 +17,30 @@ pub fn api_error(err: &kube::Error, what: &str, server: &str) -> Error {
             _ => Error::failure(format!("API error on {what} ({}): {}", status.code, status.message)),
         },
         kube::Error::HyperError(_) | kube::Error::Service(_) => {
-            Error::failure(format!("cannot reach the Karmada API server at {server}: {}", root_cause(err)))
+            let fault = classify(err);
+            let said = attempts_of(err)
+                .map(|n| format!("{fault} ({n} attempts)"))
+                .unwrap_or_else(|| fault.to_string());
+            if fault.unreached() {
+                Error::failure(format!("cannot reach the Karmada API server at {server}: {said}"))
+            } else {
+                Error::failure(format!("request on {what} to {server} failed: {said}"))
+            }
         }
-        other => Error::failure(format!("request on {what} failed: {}", root_cause(other))),
+        other => Error::failure(format!("request on {what} failed: {}", plain(&root_cause(other)))),
     }
+}
+
+/// How many attempts a read made, when it ran out of them.
+fn attempts_of(err: &(dyn std::error::Error + 'static)) -> Option<u32> {
+    let mut cur = Some(err);
+    while let Some(e) = cur {
+        if let Some(done) = e.downcast_ref::<ReadFailed>() {
+            return Some(done.attempts).filter(|n| *n > 1);
+        }
+        cur = e.source();
+    }
+    None
 }
 
 fn root_cause(err: &(dyn std::error::Error + 'static)) -> String {

@@ -4,6 +4,7 @@
 mod connect;
 mod errors;
 mod list;
+pub mod read;
 pub mod retry;
 mod targets;
 mod write;

@@ -1,11 +1,11 @@
 //! When a request is worth repeating, and how long to wait first: one policy for the
 //! whole tool.
 //!
-//! - Reads (`GET`: get, list, the start of a watch) are repeated by a tower layer under
-//!   the client ([`ReadRetryLayer`]) on 429, 500, 502, 503 and 504 and on transport
-//!   failures (connection refused or reset, a response cut short, a read past
-//!   `--request-timeout`). kube's own retry layer is switched off so that retries do not
-//!   multiply.
+//! - Reads (`GET`: get, list, the start of a watch) are repeated by a tower service
+//!   under the client ([`super::read`]) on 429, 500, 502, 503 and 504, on transport
+//!   failures (connection refused or reset, a read past `--request-timeout`) and on
+//!   answers that are not whole (a body cut short, malformed JSON). kube's own retry
+//!   layer is switched off so that retries do not multiply.
 //! - Writes are repeated one level up, where the decision lives
 //!   ([`super::patch_with_retry`], the server-side apply of `policy apply`): a write
 //!   whose response was lost may have been applied, so it is read back and decided again
@@ -18,13 +18,9 @@ use std::error::Error as StdError;
 use std::time::Duration;
 
 use backon::{BackoffBuilder, ExponentialBuilder};
-use http::{HeaderMap, Method, Request, Response};
-use kube::client::Body;
 
 use super::api_error;
 use crate::error::Error;
-use tower::retry::{Policy, RetryLayer};
-use tower::BoxError;
 
 /// Attempts of one request (or one write loop) before the tool gives up.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -85,68 +81,6 @@ pub fn retryable_transport(err: &(dyn StdError + 'static)) -> bool {
     false
 }
 
-fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let seconds = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
-    server_pause(seconds.trim().parse().ok()?)
-}
-
-/// The tower layer that repeats reads (see the module doc).
-pub fn read_retry_layer() -> RetryLayer<ReadRetry> {
-    RetryLayer::new(ReadRetry { attempt: 1 })
-}
-
-/// Per-request state of the read retry: which attempt this is.
-#[derive(Clone, Debug)]
-pub struct ReadRetry {
-    attempt: u32,
-}
-
-impl<B> Policy<Request<Body>, Response<B>, BoxError> for ReadRetry {
-    type Future = tokio::time::Sleep;
-
-    fn retry(
-        &mut self,
-        req: &mut Request<Body>,
-        result: &mut Result<Response<B>, BoxError>,
-    ) -> Option<Self::Future> {
-        if req.method() != Method::GET || self.attempt >= MAX_ATTEMPTS {
-            return None;
-        }
-        let (asked, why) = match result {
-            Ok(resp) if retryable_status(resp.status().as_u16()) => {
-                (retry_after(resp.headers()), resp.status().to_string())
-            }
-            Err(e) if retryable_transport(e.as_ref()) => (None, e.to_string()),
-            _ => return None,
-        };
-        let pause = asked.or_else(|| pauses().nth(self.attempt as usize - 1))?;
-        tracing::info!(
-            path = %req.uri().path(),
-            attempt = self.attempt,
-            ?pause,
-            %why,
-            "read failed: retrying"
-        );
-        self.attempt += 1;
-        Some(tokio::time::sleep(pause))
-    }
-
-    fn clone_request(&mut self, req: &Request<Body>) -> Option<Request<Body>> {
-        if req.method() != Method::GET {
-            return None;
-        }
-        let mut copy = Request::builder()
-            .method(Method::GET)
-            .uri(req.uri().clone())
-            .version(req.version())
-            .body(req.body().try_clone()?)
-            .ok()?;
-        *copy.headers_mut() = req.headers().clone();
-        *copy.extensions_mut() = req.extensions().clone();
-        Some(copy)
-    }
-}
-
 /// Whether a retried write that failed this way may nevertheless have been applied (its
 /// response was lost): then the next attempt reads back before deciding.
 pub fn maybe_applied(err: &kube::Error) -> bool {
@@ -193,7 +127,6 @@ pub fn gave_up(err: &kube::Error, what: &str, server: &str, in_doubt: bool) -> E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use http::StatusCode;
 
     #[test]
     fn pauses_are_bounded_and_grow() {
@@ -227,36 +160,5 @@ mod tests {
         );
         assert!(!retryable_transport(&tls));
         assert!(!retryable_transport(&std::fmt::Error));
-    }
-
-    #[tokio::test]
-    async fn only_reads_are_retried_by_the_layer() {
-        let mut policy = ReadRetry { attempt: 1 };
-        let mut get = Request::get("/api").body(Body::empty()).unwrap();
-        let mut patch = Request::patch("/api").body(Body::empty()).unwrap();
-        let busy = || -> Result<Response<()>, BoxError> {
-            Ok(Response::builder()
-                .status(StatusCode::TOO_MANY_REQUESTS)
-                .header("Retry-After", "1")
-                .body(())
-                .unwrap())
-        };
-        assert!(policy.retry(&mut patch, &mut busy()).is_none());
-        assert!(Policy::<_, Response<()>, BoxError>::clone_request(&mut policy, &patch).is_none());
-        let sleep = policy
-            .retry(&mut get, &mut busy())
-            .expect("a 429 read is retried");
-        let waited = sleep.deadline() - tokio::time::Instant::now();
-        assert!(
-            waited > Duration::from_millis(900),
-            "Retry-After honoured: {waited:?}"
-        );
-        let mut not_found: Result<Response<()>, BoxError> =
-            Ok(Response::builder().status(404).body(()).unwrap());
-        assert!(policy.retry(&mut get, &mut not_found).is_none());
-        for _ in 2..MAX_ATTEMPTS {
-            assert!(policy.retry(&mut get, &mut busy()).is_some());
-        }
-        assert!(policy.retry(&mut get, &mut busy()).is_none(), "bounded");
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use futures::{StreamExt, TryStreamExt};
 use jiff::Timestamp;
 use kube::api::DynamicObject;
-use kube::runtime::watcher;
+use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -306,6 +306,7 @@ pub async fn wait_cleared(
     ]
     .map(|kind| {
         watcher(bindings::api(cp, kind, None), watcher::Config::default())
+            .default_backoff()
             .map_ok(move |e| (kind, e))
             .boxed()
     });

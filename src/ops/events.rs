@@ -14,8 +14,10 @@
 //! Messages name their cluster as `cluster NAME: ...` ([`Action::about`]), which is how
 //! `history` ties an Event to a cluster.
 //!
-//! Recording is best effort: one attempt, a bounded wait, one line on failure; the
-//! caller's write has already succeeded and is never undone.
+//! Recording is best effort: a bounded wait, one line on failure; the caller's write has
+//! already succeeded and is never undone. Each Event has a name of its own (the binding's
+//! name and the moment, as client-go names them), so a create whose answer was lost is
+//! sent again safely: the second one finds the first (409) and nothing is recorded twice.
 
 use std::time::Duration;
 
@@ -90,6 +92,26 @@ impl Subject<'_> {
     }
 }
 
+/// A name for the Event of `action` on the binding `name` at `now`: the binding's name,
+/// then the moment in nanoseconds and a digest of the action, in hex (client-go names
+/// Events `NAME.UNIXNANO`), cut to fit the 253 characters of a name.
+fn event_name(name: &str, action: &Action<'_>, now: Timestamp) -> String {
+    let digest = action
+        .reason
+        .bytes()
+        .chain(action.message.bytes())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    let suffix = format!("{:x}{:04x}", now.as_nanosecond(), digest & 0xffff);
+    let mut base = name.to_string();
+    base.truncate(253 - 1 - suffix.len());
+    format!("{}.{suffix}", base.trim_end_matches(['.', '-']))
+}
+
+/// How many times one Event is sent when its answer is lost or the server is busy.
+const RECORD_ATTEMPTS: u32 = 3;
+
 /// The Event recording `action` on `subject` at `now`.
 pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Event {
     let kind = match subject.kind {
@@ -113,7 +135,7 @@ pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Even
         .unwrap_or(action.reason);
     Event {
         metadata: ObjectMeta {
-            generate_name: Some(format!("{}.", subject.name)),
+            name: Some(event_name(subject.name, action, now)),
             namespace: Some(subject.event_namespace().to_string()),
             ..Default::default()
         },
@@ -153,7 +175,29 @@ pub async fn record(
     let ev = event(subject, action, Timestamp::now());
     let api: Api<Event> = Api::namespaced(cp.client.clone(), subject.event_namespace());
     let what = format!("event {} on {}", action.reason, subject.describe());
-    match tokio::time::timeout(RECORD_TIMEOUT, api.create(&PostParams::default(), &ev)).await {
+    let create = async {
+        let mut pauses = crate::client::retry::pauses();
+        let mut attempt = 1;
+        loop {
+            match api.create(&PostParams::default(), &ev).await {
+                // The same name exists: an earlier attempt landed, its answer was lost.
+                Err(kube::Error::Api(status)) if status.code == 409 && attempt > 1 => {
+                    return Ok(ev.clone())
+                }
+                Err(e)
+                    if attempt < RECORD_ATTEMPTS
+                        && crate::client::retry::transient(&e).is_some() =>
+                {
+                    let asked = crate::client::retry::transient(&e).flatten();
+                    let pause = asked.or_else(|| pauses.next()).unwrap_or_default();
+                    attempt += 1;
+                    tokio::time::sleep(pause).await;
+                }
+                other => return other,
+            }
+        }
+    };
+    match tokio::time::timeout(RECORD_TIMEOUT, create).await {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(kube::Error::Api(status))) => Err(crate::error::fit_line(&format!(
             "recording {what}: {} ({})",
@@ -207,7 +251,21 @@ mod tests {
         };
         let ev = event(&crb, &Action::about(DRAINED, "m1", "drained"), now);
         assert_eq!(ev.metadata.namespace.as_deref(), Some("default"));
-        assert_eq!(ev.metadata.generate_name.as_deref(), Some("cfg."));
+        let name = ev.metadata.name.clone().unwrap();
+        assert!(name.starts_with("cfg."), "{name}");
+        // The same action at the same moment has the same name: sent twice, it is one
+        // Event; another action gets another name.
+        let again = event(&crb, &Action::about(DRAINED, "m1", "drained"), now);
+        assert_eq!(again.metadata.name.as_deref(), Some(name.as_str()));
+        let other = event(&crb, &Action::about(ABORTED, "m1", "aborted"), now);
+        assert_ne!(other.metadata.name.as_deref(), Some(name.as_str()));
+        let long = "n".repeat(253);
+        let named = event(
+            &Subject { name: &long, ..crb },
+            &Action::about(DRAINED, "m1", "drained"),
+            now,
+        );
+        assert!(named.metadata.name.unwrap().len() <= 253);
         assert_eq!(ev.involved_object.namespace, None);
         assert_eq!(
             ev.involved_object.kind.as_deref(),

@@ -72,22 +72,40 @@ impl Member {
         Client::try_from(config).unwrap()
     }
 
-    /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused.
-    pub fn kill(&self) {
+    /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused. Returns
+    /// the moment the process is gone (reaped), which is when refusals start.
+    pub fn kill(&self) -> jiff::Timestamp {
         let mut child = self.apiserver.lock().unwrap();
         let _ = child.kill();
         let _ = child.wait();
+        jiff::Timestamp::now()
     }
 
     /// Freeze the member's kube-apiserver (SIGSTOP): it accepts connections and never
-    /// answers, a black hole.
-    pub fn freeze(&self) {
+    /// answers, a black hole. Returns the moment the signal was delivered.
+    pub fn freeze(&self) -> jiff::Timestamp {
         signal(self.apiserver.lock().unwrap().id(), "STOP");
+        jiff::Timestamp::now()
     }
 
     /// Resume a frozen member (SIGCONT).
     pub fn thaw(&self) {
         signal(self.apiserver.lock().unwrap().id(), "CONT");
+    }
+
+    /// Start a killed member again and wait until it answers: returns the moment its
+    /// `/readyz` first said `ok`, when the member is back for Karmada's probes.
+    pub async fn restart_answering(&self, secs: u64) -> jiff::Timestamp {
+        self.restart();
+        self.wait_ready(secs).await;
+        jiff::Timestamp::now()
+    }
+
+    /// Thaw a frozen member and wait until it answers again (its backlog served).
+    pub async fn thaw_answering(&self, secs: u64) -> jiff::Timestamp {
+        self.thaw();
+        self.wait_ready(secs).await;
+        jiff::Timestamp::now()
     }
 
     /// Start a killed member again, on the same port with the same data.

@@ -14,6 +14,7 @@ pub mod members;
 pub mod plane;
 pub mod proxy;
 pub mod taint_policy_fleet;
+pub mod timing;
 pub mod tolerating_fleet;
 pub mod upstream_fleet;
 

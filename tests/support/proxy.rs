@@ -5,14 +5,18 @@
 //! N matching requests ([`Proxy::on`]); chaos faults a share of all matching requests,
 //! drawn from a seeded generator ([`Proxy::chaos`]). Faults: a status (409, 500, 503),
 //! 429 with `Retry-After`, a connection closed before the request reaches the server or
-//! after the server applied it (the response is lost), added latency, a hang, or an
-//! action run first (e.g. a concurrent write).
+//! after the server applied it (the response is lost), a body cut short (its full
+//! `Content-Length` announced, half of it sent, then the connection closed), a watch
+//! that stops in the middle of an event, added latency, a hang, or an action run first
+//! (e.g. a concurrent write). Watches are streamed through as they come.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
-use http_body_util::{BodyExt, Full};
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full, StreamBody};
+use hyper::body::Frame;
 use hyper::body::{Bytes, Incoming};
 use hyper::{Method, Request, Response};
 use hyper_util::rt::TokioIo;
@@ -39,6 +43,11 @@ pub enum Fault {
     ResetAfter,
     /// Never answer (until the client gives up).
     Hang,
+    /// Forward, then answer with the full `Content-Length` but only half the body, and
+    /// close the connection.
+    CutShort,
+    /// A watch: stream the server's events, and stop in the middle of the first one.
+    WatchCut,
 }
 
 impl Fault {
@@ -51,6 +60,8 @@ impl Fault {
             Fault::ResetBefore => "reset before".into(),
             Fault::ResetAfter => "reset after (response lost)".into(),
             Fault::Hang => "hang".into(),
+            Fault::CutShort => "body cut short".into(),
+            Fault::WatchCut => "watch cut mid-event".into(),
         }
     }
 
@@ -63,6 +74,8 @@ impl Fault {
             Fault::ResetBefore => Fault::ResetBefore,
             Fault::ResetAfter => Fault::ResetAfter,
             Fault::Hang => Fault::Hang,
+            Fault::CutShort => Fault::CutShort,
+            Fault::WatchCut => Fault::WatchCut,
             Fault::Before(_) => return None,
         })
     }
@@ -96,6 +109,25 @@ impl Chaos {
                 Fault::ResetAfter,
                 Fault::Delay(std::time::Duration::from_millis(300)),
                 Fault::Hang,
+                Fault::CutShort,
+                Fault::WatchCut,
+            ],
+            seed,
+        }
+    }
+
+    /// Only the faults of a read: bodies cut short (watches cut mid-event), resets,
+    /// 503s, at `rate` of the reads whose path contains `path_contains`.
+    pub fn reads(rate: f64, path_contains: &str, seed: u64) -> Chaos {
+        Chaos {
+            rate,
+            path_contains: path_contains.into(),
+            faults: vec![
+                Fault::CutShort,
+                Fault::CutShort,
+                Fault::WatchCut,
+                Fault::ResetBefore,
+                Fault::Fail(503),
             ],
             seed,
         }
@@ -126,10 +158,14 @@ impl ChaosState {
             return None;
         }
         let i = (self.next() % self.chaos.faults.len() as u64) as usize;
+        let watch = path.contains("watch=true") || path.contains("watch=1");
         match &self.chaos.faults[i] {
             // A conflict answers a write that names a resourceVersion; a read or a
             // server-side apply (conflicts there are about field owners) cannot meet one.
             Fault::Fail(409) if method == Method::GET || apply => None,
+            // A watch is cut mid-event, never mid-body: it has no length.
+            Fault::CutShort if watch || method != Method::GET => None,
+            Fault::WatchCut if !watch => None,
             f => f.copied(),
         }
     }
@@ -349,7 +385,76 @@ impl std::fmt::Display for Reset {
 
 impl std::error::Error for Reset {}
 
-fn status(code: u16, retry_after: Option<u32>) -> Response<Full<Bytes>> {
+/// The proxy's answers: whole, cut, or streamed.
+type Answer = UnsyncBoxBody<Bytes, Box<dyn std::error::Error + Send + Sync>>;
+
+fn whole(bytes: Bytes) -> Answer {
+    Full::new(bytes)
+        .map_err(|never| match never {})
+        .boxed_unsync()
+}
+
+/// The first half of `bytes`, then (once it is on the wire) the connection dropped.
+fn cut(bytes: Bytes) -> Answer {
+    let half = bytes.slice(..bytes.len() / 2);
+    let frames = futures::stream::unfold(0, move |step| {
+        let half = half.clone();
+        async move {
+            match step {
+                0 => Some((Ok(Frame::data(half)), 1)),
+                1 => {
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    Some((
+                        Err(Box::new(Reset) as Box<dyn std::error::Error + Send + Sync>),
+                        2,
+                    ))
+                }
+                _ => None,
+            }
+        }
+    });
+    StreamBody::new(frames).boxed_unsync()
+}
+
+/// A watch's stream as the server sends it; with `stop`, cut in the middle of the first
+/// event.
+fn streamed(body: kube::client::Body, stop: bool) -> Answer {
+    let state = (body, stop, false);
+    let stream = futures::stream::unfold(state, |(mut body, stop, done)| async move {
+        if done {
+            return None;
+        }
+        match body.frame().await? {
+            Ok(frame) => match frame.into_data() {
+                Ok(data) if stop => {
+                    let half = data.slice(..(data.len() / 2).max(1).min(data.len()));
+                    Some((Ok(Frame::data(half)), (body, stop, true)))
+                }
+                Ok(data) => Some((Ok(Frame::data(data)), (body, stop, false))),
+                Err(_) => Some((Ok(Frame::data(Bytes::new())), (body, stop, false))),
+            },
+            Err(e) => Some((
+                Err(Box::new(e) as Box<dyn std::error::Error + Send + Sync>),
+                (body, stop, true),
+            )),
+        }
+    });
+    // After the half event is on the wire, the connection drops.
+    let tail = futures::stream::unfold(stop, |stop| async move {
+        if !stop {
+            return None;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        Some((
+            Err(Box::new(Reset) as Box<dyn std::error::Error + Send + Sync>),
+            false,
+        ))
+    });
+    let stream = futures::StreamExt::chain(stream, tail);
+    StreamBody::new(stream).boxed_unsync()
+}
+
+fn status(code: u16, retry_after: Option<u32>) -> Response<Answer> {
     let mut body = serde_json::json!({
         "kind": "Status", "apiVersion": "v1", "status": "Failure",
         "message": format!("injected failure {code}"),
@@ -363,14 +468,14 @@ fn status(code: u16, retry_after: Option<u32>) -> Response<Full<Bytes>> {
         body["details"] = serde_json::json!({ "retryAfterSeconds": s });
         resp = resp.header("retry-after", s.to_string());
     }
-    resp.body(Full::new(Bytes::from(body.to_string()))).unwrap()
+    resp.body(whole(Bytes::from(body.to_string()))).unwrap()
 }
 
 async fn handle(
     req: Request<Incoming>,
     upstream: Client,
     shared: Shared,
-) -> Result<Response<Full<Bytes>>, Reset> {
+) -> Result<Response<Answer>, Reset> {
     let path = req
         .uri()
         .path_and_query()
@@ -421,6 +526,8 @@ async fn handle(
             .push(format!("{}: #{index} {line}", f.name()));
     }
     let mut lose_response = false;
+    let mut cut_body = false;
+    let mut cut_watch = false;
     match fault {
         Some(Fault::Fail(code)) => return Ok(status(code, None)),
         Some(Fault::Busy(s)) => return Ok(status(429, Some(s))),
@@ -430,6 +537,8 @@ async fn handle(
             return Err(Reset);
         }
         Some(Fault::ResetAfter) => lose_response = true,
+        Some(Fault::CutShort) => cut_body = true,
+        Some(Fault::WatchCut) => cut_watch = true,
         Some(Fault::Before(action)) => action().await,
         Some(Fault::Delay(d)) => tokio::time::sleep(d).await,
         None => {}
@@ -447,6 +556,7 @@ async fn handle(
             .unwrap()
             .push((line.clone(), String::from_utf8_lossy(&bytes).into_owned()));
     }
+    let watch = path.contains("watch=true") || path.contains("watch=1");
     let mut forward = http::Request::builder().method(parts.method).uri(path);
     for (name, value) in parts.headers.iter() {
         if name != http::header::HOST {
@@ -457,18 +567,32 @@ async fn handle(
         .body(kube::client::Body::from(bytes.to_vec()))
         .unwrap();
     let response = match upstream.send(forward).await {
-        Ok(resp) => {
+        Ok(resp) if watch => {
             let (parts, body) = resp.into_parts();
+            Response::from_parts(parts, streamed(body, cut_watch))
+        }
+        Ok(resp) => {
+            let (mut parts, body) = resp.into_parts();
             let bytes = body
                 .collect()
                 .await
                 .map(|b| b.to_bytes())
                 .unwrap_or_default();
-            Response::from_parts(parts, Full::new(bytes))
+            if cut_body {
+                // The whole length announced, half of it sent.
+                parts.headers.insert(
+                    http::header::CONTENT_LENGTH,
+                    http::HeaderValue::from(bytes.len()),
+                );
+                parts.headers.remove(http::header::TRANSFER_ENCODING);
+                Response::from_parts(parts, cut(bytes))
+            } else {
+                Response::from_parts(parts, whole(bytes))
+            }
         }
         Err(e) => Response::builder()
             .status(502)
-            .body(Full::new(Bytes::from(e.to_string())))
+            .body(whole(Bytes::from(e.to_string())))
             .unwrap(),
     };
     if lose_response {

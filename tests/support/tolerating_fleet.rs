@@ -33,6 +33,8 @@ pub struct Run {
     pub evictions: Vec<(String, Predicted, f64)>,
     /// Predictions of the same fleet under other versions: the latest eviction.
     pub latest_under: Vec<(String, f64)>,
+    /// When the taint was written (the anchor of every prediction).
+    pub taint: super::timing::Window,
 }
 
 /// Create the fleet, predict with `--karmada-version version` (and the latest eviction
@@ -109,10 +111,10 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
         .collect();
 
     // The taint lands as `taint` writes it; the real taint manager evicts.
-    let tainted_at = taint_not_ready(&client, FAILING).await;
+    let taint = taint_not_ready(&client, FAILING).await;
     let seen = tokio::time::timeout(
         Duration::from_secs(90),
-        watch_evictions(&client, FAILING, tainted_at, LEAVING),
+        watch_evictions(&client, FAILING, taint.by, LEAVING),
     )
     .await
     .unwrap_or_else(|_| {
@@ -133,5 +135,6 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
     Run {
         evictions,
         latest_under,
+        taint,
     }
 }

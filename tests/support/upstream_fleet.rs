@@ -197,7 +197,7 @@ pub async fn watch_evictions(
 
 /// Put `cluster.karmada.io/not-ready:NoExecute` on `cluster` as `taint` writes it (with
 /// `timeAdded`, which a Cluster CRD does not stamp); returns when it landed.
-pub async fn taint_not_ready(client: &Client, cluster: &str) -> jiff::Timestamp {
+pub async fn taint_not_ready(client: &Client, cluster: &str) -> super::timing::Window {
     use kube::api::{Patch, PatchParams};
     let clusters: Api<DynamicObject> =
         Api::all_with(client.clone(), &super::fixtures::cluster_resource());
@@ -207,18 +207,28 @@ pub async fn taint_not_ready(client: &Client, cluster: &str) -> jiff::Timestamp 
     let patch = json!({"spec": {"taints": [
         {"key": "cluster.karmada.io/not-ready", "effect": "NoExecute", "timeAdded": stamp}
     ]}});
+    let before = jiff::Timestamp::now();
     clusters
         .patch(cluster, &PatchParams::default(), &Patch::Merge(&patch))
         .await
         .unwrap();
-    jiff::Timestamp::now()
+    super::timing::Window {
+        after: before,
+        by: jiff::Timestamp::now(),
+    }
 }
 
-/// The predicted and the seen eviction times of one queue (seconds after the taint)
-/// agree in cadence: sorted, each seen time is its predicted one plus the controller's
-/// reaction lag (the watch, the queue's first tick: no part of the prediction, and
-/// longer on a busy machine, up to 3 s), within `tolerance` seconds.
-pub fn assert_same_cadence(what: &str, predicted: &[f64], seen: &[f64], tolerance: f64) {
+/// The predicted and the seen eviction times of one queue (seconds after the taint,
+/// written within `taint`) agree in cadence: sorted, each seen time is its predicted one
+/// plus the controller's reaction lag (`timing::reaction_range`), within
+/// `timing::CADENCE_JITTER`.
+pub fn assert_same_cadence(
+    what: &str,
+    predicted: &[f64],
+    seen: &[f64],
+    taint: super::timing::Window,
+) {
+    let tolerance = super::timing::CADENCE_JITTER;
     let mut predicted = predicted.to_vec();
     let mut seen = seen.to_vec();
     predicted.sort_by(f64::total_cmp);
@@ -231,8 +241,9 @@ pub fn assert_same_cadence(what: &str, predicted: &[f64], seen: &[f64], toleranc
     );
     let lag = seen[0] - predicted[0];
     assert!(
-        (-0.5..=3.0).contains(&lag),
-        "{what}: the controller reacted {lag:.2} s after the taint"
+        super::timing::reaction_range(taint).contains(&lag),
+        "{what}: the controller reacted {lag:.2} s after the taint (allowed {:?})",
+        super::timing::reaction_range(taint)
     );
     for (p, s) in predicted.iter().zip(&seen) {
         assert!(

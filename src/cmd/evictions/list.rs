@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 
 use futures::{StreamExt, TryStreamExt};
 use jiff::Timestamp;
-use kube::runtime::watcher;
+use kube::runtime::{watcher, WatchStreamExt};
 
 use super::super::{common, signals};
 use crate::cli::{EvictionsListArgs, GlobalArgs};
@@ -139,6 +139,7 @@ async fn watch(
             bindings::api(cp, kind, scope.namespace.as_deref()),
             config.clone(),
         )
+        .default_backoff()
         .map_ok(move |e| (kind, e))
         .boxed()
     });
@@ -150,7 +151,11 @@ async fn watch(
             Err(_) => continue,
             Ok(Ok(Some(e))) => e,
             Ok(Ok(None)) => break,
-            Ok(Err(e)) => return Err(Error::failure(format!("the watch failed: {e}"))),
+            // A broken stream: the watcher lists again (after a back-off) and goes on.
+            Ok(Err(e)) => {
+                tracing::info!(error = %e, "watch interrupted; listing again");
+                continue;
+            }
         };
         let (obj, deleted) = match event {
             watcher::Event::Apply(o) | watcher::Event::InitApply(o) => (o, false),
