@@ -337,10 +337,13 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
+    /// One scripted answer.
+    type Scripted = fn() -> Result<Answer, BoxError>;
+
     /// A server that answers from a script, one entry per attempt.
     #[derive(Clone)]
     struct Script {
-        answers: Arc<Vec<fn() -> Result<Answer, BoxError>>>,
+        answers: Arc<Vec<Scripted>>,
         calls: Arc<AtomicUsize>,
     }
 
