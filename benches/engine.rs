@@ -8,19 +8,20 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jiff::Timestamp;
-use karmadactl::engine::cluster_decision::decide_cluster;
-use karmadactl::engine::drain::{drained_spec, record, DrainOptions};
-use karmadactl::engine::failback::{plan_binding, FailbackMode, FailbackOptions};
+use karmadactl::engine::decide::drain::{drained_spec, DrainOptions};
+use karmadactl::engine::decide::failback::{plan_binding, FailbackMode, FailbackOptions};
+use karmadactl::engine::decide::records::record;
 use karmadactl::engine::karmada::eviction_queue::{ClusterFault, QueueItem};
 use karmadactl::engine::karmada::scheduler::FleetIndex;
 use karmadactl::engine::karmada::toleration::BindingRef;
+use karmadactl::engine::predict::cluster_decision::decide_cluster;
+use karmadactl::engine::predict::queue::simulate_queue;
+use karmadactl::engine::predict::simulate::{simulate, Scenario};
 use karmadactl::engine::proposal::queue::PreCheck;
-use karmadactl::engine::queue::simulate_queue;
-use karmadactl::engine::settings::ControllerSettings;
-use karmadactl::engine::settings::PurgeMode;
-use karmadactl::engine::settings::{QueueModel, QueueSettings};
-use karmadactl::engine::simulate::{simulate, Scenario};
-use karmadactl::engine::version::KarmadaVersion;
+use karmadactl::engine::vocabulary::settings::ControllerSettings;
+use karmadactl::engine::vocabulary::settings::PurgeMode;
+use karmadactl::engine::vocabulary::settings::{QueueModel, QueueSettings};
+use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use karmadactl::fleet::BindingKind;
 use karmadactl::fleet::FleetState;
 use karmadactl::fleetgen::{write_fleet, FleetSpec};
@@ -122,7 +123,7 @@ fn engine(c: &mut Criterion) {
             after.spec.graceful_eviction_tasks.clear();
             let annotations = after.metadata.annotations.get_or_insert_default();
             annotations.insert(
-                karmadactl::engine::drain::PRE_EVICTION_ANNOTATION.into(),
+                karmadactl::engine::decide::records::PRE_EVICTION_ANNOTATION.into(),
                 record(b.annotations(), &[busiest.as_str()], &b.spec.clusters),
             );
             after

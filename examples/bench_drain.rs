@@ -29,7 +29,7 @@ use kube::api::{Api, DeleteParams, DynamicObject, ListParams, Patch, PatchParams
 use kube::Client;
 use serde_json::{json, Value};
 
-use karmadactl::engine::drain::DrainOptions;
+use karmadactl::engine::decide::drain::DrainOptions;
 use karmadactl::fleet::BindingKind;
 use karmadactl::ops::bindings::typed;
 use karmadactl::ops::drain::drain_patch;

@@ -22,7 +22,7 @@ mod taint_args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use karmadactl::engine::version::KarmadaVersion;
+use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use serde_json::Value;
 
 /// Outcome of checking one vector: `None` when the module does not handle the family.
@@ -58,7 +58,7 @@ const TWIN_MODULES: &[(&str, &str)] = &[
 
 /// Twin modules held to the real controllers by a live test instead of a family (they
 /// say so under `Checked:`).
-const CHECKED_LIVE: &[&str] = &["cluster_health"];
+const CHECKED_LIVE: &[&str] = &["cluster_health", "events"];
 
 /// The failover proposal's models (`src/engine/proposal/`): not upstream, so they answer
 /// no family.

@@ -467,7 +467,7 @@ fn the_finding_codes_are_documented() {
         .take_while(|l| l.starts_with("| `"))
         .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
         .collect();
-    let codes: Vec<&str> = karmadactl::engine::doctor::FindingCode::iter()
+    let codes: Vec<&str> = karmadactl::engine::decide::doctor::FindingCode::iter()
         .map(|c| c.as_str())
         .collect();
     assert_eq!(documented, codes);

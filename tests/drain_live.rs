@@ -11,8 +11,8 @@ use kube::api::{Api, DynamicObject, Patch, PatchParams};
 use serde_json::{json, Value};
 
 use karmadactl::api::BindingSpec;
-use karmadactl::engine::drain::{drained_spec, DrainOptions};
-use karmadactl::engine::settings::PurgeMode;
+use karmadactl::engine::decide::drain::{drained_spec, DrainOptions};
+use karmadactl::engine::vocabulary::settings::PurgeMode;
 use support::fixtures::*;
 use support::fleets::{
     self, assert_same, bindings, compared_all, create_drain_fleet, drained, message,

@@ -715,7 +715,7 @@ fn an_unusable_kubeconfig_is_exit_1() {
 /// Every action the engine can print is documented, and no other.
 #[test]
 fn the_documented_actions_are_the_engines() {
-    use karmadactl::engine::history::ActionKind;
+    use karmadactl::engine::decide::history::ActionKind;
     use strum::IntoEnumIterator;
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json-output.md"))
         .unwrap();

@@ -174,7 +174,7 @@ async fn the_offline_verdict_is_the_real_control_planes() {
     let settings = WebhookSettings {
         allow_no_execute_taint_policy: true,
         // The webhook binary of ../shared is master's.
-        version: karmadactl::engine::version::KarmadaVersion::MASTER,
+        version: karmadactl::engine::vocabulary::version::KarmadaVersion::MASTER,
     };
     let mut differences = Vec::new();
     // Differences explained (both reject; the messages differ), listed on every run.

@@ -3,7 +3,7 @@
 //! versions it holds in and how the tool handles it, and every row is a behaviour.
 
 use karmadactl::engine::karmada::BEHAVIOURS;
-use karmadactl::engine::version::Handling;
+use karmadactl::engine::vocabulary::version::Handling;
 
 #[test]
 fn the_semantics_table_lists_every_behaviour_with_its_versions() {

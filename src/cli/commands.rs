@@ -6,7 +6,7 @@ use super::shared::{ChangeOutput, ClusterSelection, ControllerArgs, ReadArgs, Wr
 use super::values::{self, TimeSpec};
 use crate::api::selector::Selector;
 use crate::api::taint_spec::TaintSpec;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 
 pub(crate) const TAINT_EXAMPLES: &str = "\
 Examples:

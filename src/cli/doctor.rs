@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use super::policy::WebhookArgs;
 use super::shared::ReadArgs;
 use super::values;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 
 pub(crate) const DOCTOR_EXAMPLES: &str = "\
 Examples:

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::evictions::{BindingScopeArgs, PlanOutput};
 use super::shared::WriteArgs;
 use super::values;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 
 pub(crate) const FAILBACK_EXAMPLES: &str = "\
 Examples:

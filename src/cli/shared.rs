@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::values::{self, FeatureGates};
 use crate::api::selector::Selector;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::render::Format;
 
 /// Where read-only commands get the fleet from.

@@ -54,7 +54,9 @@ pub fn time_spec(text: &str) -> Result<TimeSpec, String> {
 }
 
 /// A Karmada release the tool knows (`v1.17.4`, `v1.19.0-rc.0`, `master`).
-pub fn karmada_version(text: &str) -> Result<crate::engine::version::KarmadaVersion, String> {
+pub fn karmada_version(
+    text: &str,
+) -> Result<crate::engine::vocabulary::version::KarmadaVersion, String> {
     text.parse()
 }
 

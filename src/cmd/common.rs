@@ -174,9 +174,9 @@ pub async fn live_steps(
     cp: &client::ControlPlane,
     wanted: impl Fn(&str) -> bool,
     now: Timestamp,
-) -> Vec<crate::engine::pipeline::PipelineStep> {
+) -> Vec<crate::engine::predict::pipeline::PipelineStep> {
     match crate::state::load_health_view(cp).await {
-        Ok((clusters, policies)) => crate::engine::pipeline::steps_of(
+        Ok((clusters, policies)) => crate::engine::predict::pipeline::steps_of(
             clusters
                 .iter()
                 .filter(|c| wanted(c.metadata.name.as_deref().unwrap_or_default())),
@@ -198,8 +198,8 @@ pub fn state_steps(
     state: &FleetState,
     wanted: impl Fn(&str) -> bool,
     now: Timestamp,
-) -> Vec<crate::engine::pipeline::PipelineStep> {
-    crate::engine::pipeline::steps_of(
+) -> Vec<crate::engine::predict::pipeline::PipelineStep> {
+    crate::engine::predict::pipeline::steps_of(
         state
             .clusters
             .iter()

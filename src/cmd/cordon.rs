@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use super::common;
 use super::taint::{run_job, TaintJob};
 use crate::cli::{CordonArgs, GlobalArgs};
-use crate::engine::taint_edit::{cordon_edit, uncordon_edit, EditOutcome};
+use crate::engine::decide::taint_edit::{cordon_edit, uncordon_edit, EditOutcome};
 use crate::error::{ExitCode, Result};
 
 /// Run `cordon` (`cordon == true`) or `uncordon`.

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use super::common;
 use super::settings::{self as resolve, Layers, WEBHOOK_FLAG};
 use crate::cli::{DoctorArgs, GlobalArgs};
-use crate::engine::doctor::upgrade::compare;
-use crate::engine::doctor::{diagnose, ComponentSource, DoctorInput, Severity, Unknown};
+use crate::engine::decide::doctor::upgrade::compare;
+use crate::engine::decide::doctor::{diagnose, ComponentSource, DoctorInput, Severity, Unknown};
 use crate::engine::karmada::admission::WebhookSettings;
-use crate::engine::settings::Origin;
+use crate::engine::vocabulary::settings::Origin;
 use crate::error::{ExitCode, Result};
 use crate::ops::doctor::{read_host, Component, HostReading, Lookup};
 use crate::render::{self, doctor as report, Format};
@@ -241,7 +241,7 @@ fn unknown(host: Option<&HostReading>) -> Vec<Unknown> {
 /// Where each component's settings came from, said once.
 fn components(
     host: &Option<&HostReading>,
-    remembered: Option<&crate::engine::settings::RememberedFrom>,
+    remembered: Option<&crate::engine::vocabulary::settings::RememberedFrom>,
     from_snapshot: bool,
 ) -> Vec<ComponentSource> {
     Component::ALL

@@ -4,8 +4,8 @@
 
 use super::{common, signals};
 use crate::cli::{ClusterSelection, DrainArgs, DrainPurgeMode, GlobalArgs};
-use crate::engine::drain::DrainOptions;
-use crate::engine::settings::PurgeMode;
+use crate::engine::decide::drain::DrainOptions;
+use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::drain::{self as drain_ops, DrainRequest, Planned, Written};
 use crate::ops::events::{Action, Subject, DRAINED};

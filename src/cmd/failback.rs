@@ -10,7 +10,7 @@ use jiff::{SignedDuration, Timestamp};
 use super::{common, signals};
 use crate::cli::{FailbackArgs, FailbackModeArg, GlobalArgs};
 use crate::client::Targets;
-use crate::engine::failback::{FailbackMode, FailbackOptions};
+use crate::engine::decide::failback::{FailbackMode, FailbackOptions};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::events::{Action, Subject, FAILED_BACK};
 use crate::ops::failback::{self as failback_ops, Event, FailbackRequest, ReturnEnd, Rollout};

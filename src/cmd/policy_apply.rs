@@ -7,11 +7,11 @@ use serde_json::Value;
 use super::{common, signals};
 use crate::cli::{ApplyArgs, DryRunArg, GlobalArgs};
 use crate::client::ControlPlane;
-use crate::engine::karmada::admission::WebhookSettings;
-use crate::engine::policy_check::{
+use crate::engine::decide::policy_check::{
     changes_failover, check_policy, failover_preview, update_problem, CheckedPolicy, PreviewChange,
 };
-use crate::engine::simulate::{Scenario, Verdict};
+use crate::engine::karmada::admission::WebhookSettings;
+use crate::engine::predict::simulate::{Scenario, Verdict};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::ops::policies::{self, comparable, Applied};

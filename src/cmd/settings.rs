@@ -10,11 +10,11 @@ use jiff::Timestamp;
 use crate::cli::values::{self, FeatureGates};
 use crate::cli::{ControllerArgs, EvictionPurgeMode, QueueModelArg};
 use crate::config::{self, ContextSettings};
-use crate::engine::settings::{
+use crate::engine::vocabulary::settings::{
     ControllerSettings, HealthSettings, Origin, Provenance, PurgeMode, QueueModel, QueueSettings,
     RememberedFrom,
 };
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::error::{Error, Result};
 use crate::fleet::SourceInfo;
 

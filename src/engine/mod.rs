@@ -4,48 +4,32 @@
 //! `now` as a parameter. Each decision carries the rule that produced it, so commands can
 //! explain themselves.
 //!
-//! Two rooms, and the vocabulary they share:
-//! - [`karmada`]: the twin of upstream Karmada. Each module does exactly what one
-//!   component or function family of a real control plane does, names the upstream
-//!   files it mirrors and the conformance families that hold it to them, and imports
-//!   nothing of the tool's own decisions.
-//! - The tool's own decisions, at this level: drain, abort, failback, eviction actions,
-//!   the doctor, history, the policy lint and check, the simulation that strings the
-//!   twin's steps together, explanations, taint edits. Each uses the twin, never the
-//!   reverse.
+//! Five rooms; each line of the engine is one of three things, and its room says which:
+//! - [`karmada`]: **a promise about Karmada.** The twin of upstream: each module does
+//!   exactly what one component or function family of a real control plane does, names
+//!   the upstream files it mirrors and the conformance families that hold it to them.
 //! - [`proposal`]: the failover proposal's models that upstream never built (its queue,
-//!   its pre-scheduling check, `PreferNoExecute`), apart from both, run only when asked
-//!   and labelled wherever they appear.
-//! - Shared vocabulary: [`reason`] (the reason codes every decision names),
-//!   [`settings`] (the controller settings predictions are parameterised by) and
-//!   [`version`] (the Karmada releases the tool knows).
+//!   its pre-scheduling check, `PreferNoExecute`), run only when asked and labelled
+//!   wherever they appear.
+//! - [`predict`]: **a prediction built from the twin.** The simulation of a fleet's
+//!   failure phase by phase, the outage timeline, where a failing cluster stands, the
+//!   queue a prediction uses, explanations of one binding, the state a failover
+//!   carries, one scenario under two releases.
+//! - [`decide`]: **the tool's own decisions.** Drain, abort, failback, eviction actions,
+//!   the eviction list, taint edits, history, the doctor, the policy check and lints,
+//!   taint policy evaluation, and the tool's own records.
+//! - [`vocabulary`]: what the others share: reason codes, controller settings, Karmada
+//!   versions, lint findings.
+//!
+//! Arrows point one way: `decide` may use `predict`, both use the twin and the
+//! proposal, everything uses the vocabulary; the twin uses only the vocabulary
+//! (`tests/layers.rs`).
 
-pub mod reason;
-pub use reason::{Reason, ReasonCode};
-pub mod settings;
-pub mod version;
+pub mod vocabulary;
+pub use vocabulary::reason::{Reason, ReasonCode};
 
 pub mod karmada;
 pub mod proposal;
 
-pub mod abort;
-pub mod cluster_decision;
-pub mod doctor;
-pub mod drain;
-pub mod evaluate_taints;
-pub mod evictions;
-pub mod explain;
-pub mod failback;
-pub mod history;
-pub mod lint_finding;
-pub mod outage;
-pub mod pipeline;
-pub mod policy_check;
-pub mod policy_lint;
-pub mod queue;
-pub mod release_compare;
-pub mod simulate;
-pub mod state;
-pub mod state_lint;
-pub mod taint_edit;
-pub mod task_actions;
+pub mod decide;
+pub mod predict;

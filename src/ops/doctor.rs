@@ -155,7 +155,7 @@ impl Found {
             return self
                 .image
                 .as_deref()
-                .and_then(crate::engine::version::KarmadaVersion::from_image)
+                .and_then(crate::engine::vocabulary::version::KarmadaVersion::from_image)
                 .map(|v| v.to_string());
         }
         self.flags.get(flag).cloned()

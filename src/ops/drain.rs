@@ -17,12 +17,13 @@ use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, Bindi
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
-use crate::engine::drain::{
-    drained_spec_with_state, fleet_safety, plan_binding, purge_mode_of, record, unavailable,
-    BindingDrain, DrainOptions, PRE_EVICTION_ANNOTATION,
+use crate::engine::decide::drain::{
+    drained_spec_with_state, fleet_safety, plan_binding, purge_mode_of, unavailable, BindingDrain,
+    DrainOptions,
 };
+use crate::engine::decide::records::{record, PRE_EVICTION_ANNOTATION};
+use crate::engine::decide::taint_edit::cordon_edit;
 use crate::engine::karmada::scheduler::FleetIndex;
-use crate::engine::taint_edit::cordon_edit;
 use crate::engine::Reason;
 use crate::error::Result;
 use crate::fleet::{Binding, BindingKind};
@@ -78,7 +79,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = crate::engine::drain::task_message(
+        req.options.message = crate::engine::decide::records::task_message(
             "evicted by `karmadactl drain {}`",
             &req.options.clusters,
             " ",

@@ -28,10 +28,10 @@ use k8s_openapi::apimachinery::pkg::apis::meta::v1::{ObjectMeta, Time};
 use kube::api::{Api, PostParams};
 
 use crate::client::ControlPlane;
-pub use crate::engine::history::reasons::{
+pub use crate::engine::decide::records::reasons::{
     ABORTED, CONFIRMED, DRAINED, EXTENDED, FAILED_BACK, PRUNED,
 };
-use crate::engine::history::tool_message;
+use crate::engine::decide::records::tool_message;
 use crate::fleet::BindingKind;
 
 /// The component named in the tool's Events.

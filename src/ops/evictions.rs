@@ -11,9 +11,9 @@ use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, Bindi
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::Cluster;
 use crate::client::{ControlPlane, Plan};
-use crate::engine::abort::{annotation_after, plan_abort, AbortStep};
-use crate::engine::drain::PRE_EVICTION_ANNOTATION;
-use crate::engine::evictions::{tasks_of, TaskFilter, TaskView};
+use crate::engine::decide::abort::{annotation_after, plan_abort, AbortStep};
+use crate::engine::decide::evictions::{tasks_of, TaskFilter, TaskView};
+use crate::engine::decide::records::PRE_EVICTION_ANNOTATION;
 use crate::error::{Error, Result};
 use crate::fleet::{Binding, BindingKind};
 

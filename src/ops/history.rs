@@ -9,7 +9,7 @@ use kube::api::{Api, ListParams};
 use super::bindings::{self, for_each_binding, typed, BindingScope};
 use super::events::CLUSTER_SCOPED_EVENT_NAMESPACE;
 use crate::client::{for_each_page, ControlPlane};
-use crate::engine::history::{history, BindingHistory, EventRecord, HistoryOptions};
+use crate::engine::decide::history::{history, BindingHistory, EventRecord, HistoryOptions};
 use crate::error::{Error, Result};
 use crate::fleet::{Binding, BindingKind};
 

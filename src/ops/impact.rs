@@ -5,9 +5,9 @@ use jiff::Timestamp;
 
 use crate::api::{Cluster, Taint};
 use crate::client::ControlPlane;
-use crate::engine::settings::ControllerSettings;
-use crate::engine::settings::QueueSettings;
-use crate::engine::simulate::{simulate, PairOutcome, Scenario, Verdict};
+use crate::engine::predict::simulate::{simulate, PairOutcome, Scenario, Verdict};
+use crate::engine::vocabulary::settings::ControllerSettings;
+use crate::engine::vocabulary::settings::QueueSettings;
 use crate::error::Result;
 use crate::state;
 

@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::client::{api_error, retry, ControlPlane};
+use crate::engine::decide::policy_check::CheckedPolicy;
 use crate::engine::karmada::admission::PolicyKind;
-use crate::engine::policy_check::CheckedPolicy;
 use crate::error::{Error, Result};
 
 /// The field manager of every apply.

@@ -13,7 +13,7 @@ use super::DryRun;
 use crate::api::taint::validate_cluster_taints;
 use crate::api::{Cluster, Taint, TaintEffect};
 use crate::client::{ControlPlane, Plan};
-use crate::engine::taint_edit::{EditError, EditOutcome, TaintEdit};
+use crate::engine::decide::taint_edit::{EditError, EditOutcome, TaintEdit};
 
 /// The pure edit of one cluster's taints at a given time (it may read the cluster's
 /// conditions and labels, as ClusterTaintPolicy evaluation does).

@@ -14,7 +14,9 @@ use super::evictions::{read_targets, AbortTargets};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::Cluster;
 use crate::client::{ControlPlane, Plan};
-use crate::engine::task_actions::{plan_action, ActionDecision, ActionStep, TaskAction, TaskEdit};
+use crate::engine::decide::task_actions::{
+    plan_action, ActionDecision, ActionStep, TaskAction, TaskEdit,
+};
 use crate::error::Result;
 use crate::fleet::{Binding, BindingKind};
 use crate::state;

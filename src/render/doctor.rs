@@ -5,8 +5,8 @@ use colored::Colorize;
 use serde::Serialize;
 
 use super::OUTPUT_API_VERSION;
-use crate::engine::doctor::upgrade::UpgradeReport;
-use crate::engine::doctor::{ClusterAnswer, Diagnosis, Severity};
+use crate::engine::decide::doctor::upgrade::UpgradeReport;
+use crate::engine::decide::doctor::{ClusterAnswer, Diagnosis, Severity};
 
 /// The structured report (`-o json|yaml`).
 #[derive(Serialize)]
@@ -48,7 +48,7 @@ pub fn document<'a>(source: &'a str, now: jiff::Timestamp, d: &'a Diagnosis) -> 
 fn after(secs: Option<i64>) -> String {
     match secs {
         None => String::new(),
-        Some(s) => crate::engine::failback::span(jiff::SignedDuration::from_secs(s)),
+        Some(s) => crate::engine::decide::failback::span(jiff::SignedDuration::from_secs(s)),
     }
 }
 

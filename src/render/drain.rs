@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::OUTPUT_API_VERSION;
 use crate::api::TargetCluster;
-use crate::engine::drain::{BindingDrain, DrainDecision};
+use crate::engine::decide::drain::{BindingDrain, DrainDecision};
 use crate::engine::Reason;
 use crate::ops::drain::{WaitEnd, Written};
 

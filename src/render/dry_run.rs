@@ -11,11 +11,11 @@ use super::time::{clock, instant, offset};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
 use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION};
-use crate::engine::release_compare::{PairView, ReleaseComparison};
-use crate::engine::settings::{Provenance, RememberedFrom};
-use crate::engine::settings::{QueueModel, QueueSettings};
-use crate::engine::simulate::{BindingPrediction, Simulation, Verdict};
-use crate::engine::version::KarmadaVersion;
+use crate::engine::predict::release_compare::{PairView, ReleaseComparison};
+use crate::engine::predict::simulate::{BindingPrediction, Simulation, Verdict};
+use crate::engine::vocabulary::settings::{Provenance, RememberedFrom};
+use crate::engine::vocabulary::settings::{QueueModel, QueueSettings};
+use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::fleet::SourceInfo;
 
 /// The structured result (`-o json|yaml`).
@@ -44,9 +44,9 @@ pub struct DryRunReport<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct OutageView<'a> {
     /// The health settings it assumed.
-    pub health: &'a crate::engine::settings::HealthSettings,
-    pub clusters: &'a [crate::engine::outage::ClusterTimeline],
-    pub bindings: &'a [crate::engine::outage::BindingTimeline],
+    pub health: &'a crate::engine::vocabulary::settings::HealthSettings,
+    pub clusters: &'a [crate::engine::predict::outage::ClusterTimeline],
+    pub bindings: &'a [crate::engine::predict::outage::BindingTimeline],
 }
 
 /// The scenario as printed.
@@ -425,7 +425,7 @@ fn timeline(sim: &Simulation) -> String {
 
 /// The state each eviction carries (statePreservation), or why it is held or carries
 /// none; nothing when no binding has rules.
-fn state_lines(sim: &crate::engine::simulate::Simulation, gate_from: &str) -> String {
+fn state_lines(sim: &crate::engine::predict::simulate::Simulation, gate_from: &str) -> String {
     use crate::engine::ReasonCode;
     let mut lines = Vec::new();
     for o in &sim.outcomes {
@@ -467,7 +467,10 @@ fn state_lines(sim: &crate::engine::simulate::Simulation, gate_from: &str) -> St
 }
 
 /// The summary's first lines: bindings on the `whose` clusters, and the decisions.
-pub fn summary_head(sum: &crate::engine::simulate::SimulationSummary, whose: &str) -> String {
+pub fn summary_head(
+    sum: &crate::engine::predict::simulate::SimulationSummary,
+    whose: &str,
+) -> String {
     let counts: Vec<String> = sum
         .verdicts
         .iter()

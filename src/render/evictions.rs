@@ -4,11 +4,11 @@ use colored::Colorize;
 use jiff::SignedDuration;
 use serde::Serialize;
 
-use crate::engine::pipeline::PipelineStep;
+use crate::engine::predict::pipeline::PipelineStep;
 
 use super::OUTPUT_API_VERSION;
-use crate::engine::abort::{AbortDecision, AbortStep};
-use crate::engine::evictions::{TaskState, TaskView};
+use crate::engine::decide::abort::{AbortDecision, AbortStep};
+use crate::engine::decide::evictions::{TaskState, TaskView};
 use crate::fleet::BindingKind;
 use crate::ops::evictions::Aborted;
 

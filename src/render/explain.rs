@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::time::{clock, instant, offset};
 use super::OUTPUT_API_VERSION;
 use crate::api::taint::describe_taints;
-use crate::engine::explain::{
+use crate::engine::predict::explain::{
     BindingExplanation, ConditionMatch, Sentence, TaintPolicyExplanation,
 };
 

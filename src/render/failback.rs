@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::OUTPUT_API_VERSION;
 use crate::api::TargetCluster;
-use crate::engine::failback::{BindingFailback, FailbackDecision};
+use crate::engine::decide::failback::{BindingFailback, FailbackDecision};
 use crate::ops::failback::{GateRefusal, ReturnEnd, ReturnedBinding};
 
 /// The structured report (`-o json|yaml`).

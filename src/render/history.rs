@@ -4,12 +4,12 @@ use colored::Colorize;
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use crate::engine::pipeline::PipelineStep;
+use crate::engine::predict::pipeline::PipelineStep;
 
 use super::time::{ago, clock};
 use super::OUTPUT_API_VERSION;
 use crate::api::TargetCluster;
-use crate::engine::history::{ActionKind, Entry};
+use crate::engine::decide::history::{ActionKind, Entry};
 
 /// Characters of DETAIL a table shows (`-o wide`: all).
 const DETAIL_WIDTH: usize = 100;
@@ -223,7 +223,7 @@ pub fn document<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::history::{EventRecord, Origin};
+    use crate::engine::decide::history::{EventRecord, Origin};
 
     fn entry(action: ActionKind) -> Entry {
         Entry {

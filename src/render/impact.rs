@@ -1,7 +1,7 @@
 //! The impact preview of an evicting taint, on stderr (stdout stays the command's report).
 
 use super::time::{clock, offset};
-use crate::engine::settings::{Provenance, RememberedFrom};
+use crate::engine::vocabulary::settings::{Provenance, RememberedFrom};
 use crate::ops::impact::ImpactPreview;
 
 /// Rows shown before the rest is summarized.

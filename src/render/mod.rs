@@ -131,10 +131,10 @@ pub fn error_line(subject: &str, message: &str) -> String {
 /// The Karmada release a report assumes and where it came from; the default says what
 /// it is and how to name the real one.
 pub fn karmada_line(
-    version: crate::engine::version::KarmadaVersion,
-    origin: Option<crate::engine::settings::Origin>,
+    version: crate::engine::vocabulary::version::KarmadaVersion,
+    origin: Option<crate::engine::vocabulary::settings::Origin>,
 ) -> String {
-    use crate::engine::settings::Origin;
+    use crate::engine::vocabulary::settings::Origin;
     match origin {
         None | Some(Origin::Default) => format!(
             "{version} (assumed: the newest release this tool knows; --karmada-version names yours)"
@@ -143,7 +143,7 @@ pub fn karmada_line(
     }
 }
 
-pub fn remembered_line(r: &crate::engine::settings::RememberedFrom) -> String {
+pub fn remembered_line(r: &crate::engine::vocabulary::settings::RememberedFrom) -> String {
     let mut parts = vec![format!("context {}", r.context)];
     if let Some(at) = r.discovered_at {
         let ago = r

@@ -8,9 +8,9 @@ use jiff::Timestamp;
 use super::dry_run::{queue_line, DryRunReport};
 use super::time::{clock, instant, offset};
 use crate::engine::karmada::cluster_health::{FailureMode, Happens, Interval};
-use crate::engine::outage::{BindingTimeline, ClusterTimeline, OutageResult, TaintEvent};
-use crate::engine::settings::HealthSettings;
-use crate::engine::simulate::Verdict;
+use crate::engine::predict::outage::{BindingTimeline, ClusterTimeline, OutageResult, TaintEvent};
+use crate::engine::predict::simulate::Verdict;
+use crate::engine::vocabulary::settings::HealthSettings;
 
 fn span(i: Interval, from: Timestamp) -> String {
     format!(

@@ -1,10 +1,10 @@
 //! A cluster mid-way from "stopped answering" to "moved", in one line: its `Ready`
-//! condition, its taints, and what comes next (see `engine::pipeline`).
+//! condition, its taints, and what comes next (see `engine::predict::pipeline`).
 
 use jiff::Timestamp;
 
 use super::time::{ago, clock};
-use crate::engine::pipeline::{PipelineStep, Step, TaintSince};
+use crate::engine::predict::pipeline::{PipelineStep, Step, TaintSince};
 
 fn taint(t: &TaintSince, now: Timestamp) -> String {
     match t.since {

@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::time::offset;
-use crate::engine::policy_check::{CheckedPolicy, PreviewChange};
-use crate::engine::policy_lint::Finding;
+use crate::engine::decide::policy_check::{CheckedPolicy, PreviewChange};
+use crate::engine::decide::policy_lint::Finding;
 use crate::ops::policies::Applied;
 
 /// `FILE: document N (Kind/ns/name)`.
@@ -60,7 +60,7 @@ pub fn preview(
     changes: &[PreviewChange],
     now: jiff::Timestamp,
 ) {
-    let verdict = |v: &Option<crate::engine::simulate::Verdict>| {
+    let verdict = |v: &Option<crate::engine::predict::simulate::Verdict>| {
         v.map(|v| v.as_str().to_string())
             .unwrap_or_else(|| "-".into())
     };
@@ -146,7 +146,7 @@ pub struct ApplyReport<'a> {
 /// on stderr.
 pub fn evaluation_plan(
     changed: &[&crate::ops::taints::TaintPlan],
-    blast: &crate::engine::evaluate_taints::BlastRadius,
+    blast: &crate::engine::decide::evaluate_taints::BlastRadius,
     policies: usize,
     clusters: usize,
 ) {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::{print_structured, write_stdout, Format, OUTPUT_API_VERSION};
 use crate::api::taint::describe_taint;
 use crate::api::Taint;
-use crate::engine::taint_edit::EditOutcome;
+use crate::engine::decide::taint_edit::EditOutcome;
 use crate::error::Result;
 use crate::ops::taints::TaintOutcome;
 use crate::ops::DryRun;

@@ -5,7 +5,7 @@ use colored::Colorize;
 use serde::Serialize;
 
 use super::OUTPUT_API_VERSION;
-use crate::engine::task_actions::{ActionDecision, ActionStep, TaskEdit};
+use crate::engine::decide::task_actions::{ActionDecision, ActionStep, TaskEdit};
 use crate::ops::task_actions::Acted;
 
 fn change(edit: Option<&TaskEdit>) -> String {

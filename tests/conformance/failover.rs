@@ -16,7 +16,7 @@ use karmadactl::engine::karmada::graceful_eviction::{
     assess_eviction_tasks, graceful_evict_cluster, AssessContext, EvictOptions,
 };
 use karmadactl::engine::karmada::taint_manager::{noexecute_decision, noexecute_eviction};
-use karmadactl::engine::settings::PurgeMode;
+use karmadactl::engine::vocabulary::settings::PurgeMode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

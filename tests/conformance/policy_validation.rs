@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use karmadactl::engine::karmada::admission::{
     self, aggregate_message, FieldError, NilDereference, PolicyKind, WebhookSettings,
 };
-use karmadactl::engine::version::KarmadaVersion;
+use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use serde_json::{json, Value};
 
 use super::Check;

@@ -4,7 +4,7 @@ use karmadactl::engine::karmada::eviction_queue::limiter::{
     paced_starts, when_delays, LimiterOptions,
 };
 use karmadactl::engine::karmada::eviction_queue::UNPACED_EVICTION;
-use karmadactl::engine::version::KarmadaVersion;
+use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use serde_json::Value;
 
 use super::Check;

@@ -10,7 +10,7 @@ use karmadactl::api::policy::StatePreservation;
 use karmadactl::engine::karmada::state_preservation::{
     extract_state_for_eviction, inject_reserved_label_state,
 };
-use karmadactl::engine::version::KarmadaVersion;
+use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

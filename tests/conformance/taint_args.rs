@@ -27,8 +27,8 @@ use jiff::Timestamp;
 use karmadactl::api::taint::validate_cluster_taints;
 use karmadactl::api::taint_spec::{parse_taint_args, ArgsStage, TaintChanges};
 use karmadactl::api::{Taint, Time};
+use karmadactl::engine::decide::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
 use karmadactl::engine::karmada::karmadactl_taint::{update_taints, UpdateError};
-use karmadactl::engine::taint_edit::{edit_taints, EditError, EditOutcome, TaintEdit};
 use serde_json::Value;
 
 use super::Check;

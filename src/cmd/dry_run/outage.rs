@@ -8,8 +8,8 @@ use crate::api::Cluster;
 use crate::cli::values::TimeSpec;
 use crate::cli::{DryRunArgs, GlobalArgs, OutageMode};
 use crate::engine::karmada::cluster_health::FailureMode;
-use crate::engine::outage::{simulate_outage, Outage};
-use crate::engine::simulate::{simulate, Scenario};
+use crate::engine::predict::outage::{simulate_outage, Outage};
+use crate::engine::predict::simulate::{simulate, Scenario};
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::render::dry_run::{DryRunReport, OutageView, ScenarioView};
@@ -28,8 +28,12 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     // Gather: only the bindings on the failing clusters (and the already faulty ones).
     let names = args.outages.clone();
     let keep = move |clusters: &[Cluster]| -> Box<Keep> {
-        let mut faulty =
-            crate::engine::simulate::faulty_after(clusters, &[], &[], Timestamp::UNIX_EPOCH);
+        let mut faulty = crate::engine::predict::simulate::faulty_after(
+            clusters,
+            &[],
+            &[],
+            Timestamp::UNIX_EPOCH,
+        );
         faulty.extend(names.iter().cloned());
         Box::new(move |n| n.iter().any(|c| faulty.contains(*c)))
     };

@@ -26,7 +26,7 @@ pub(super) async fn run(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Resul
     let steps: Vec<_> = planned.iter().map(|p| &p.step).collect();
     let refused = steps
         .iter()
-        .any(|s| s.decision == crate::engine::abort::AbortDecision::Refused);
+        .any(|s| s.decision == crate::engine::decide::abort::AbortDecision::Refused);
     let to_write = ev_ops::written_keys(&planned).len();
     if !format.is_structured() {
         render::write_stdout(&report::abort_plan_text(&args.cluster, &steps))?;

@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use super::super::{common, signals};
 use super::task_targets;
 use crate::cli::{GlobalArgs, TaskActionArgs};
-use crate::engine::task_actions::{ActionDecision, TaskAction};
+use crate::engine::decide::task_actions::{ActionDecision, TaskAction};
 use crate::error::{ExitCode, Result};
 use crate::ops::events::{self, Action, Subject};
 use crate::ops::task_actions::{self as action_ops, ActionContext};

@@ -7,7 +7,7 @@ mod list;
 
 use super::common;
 use crate::cli::{EvictionsCommand, GlobalArgs};
-use crate::engine::task_actions::TaskAction;
+use crate::engine::decide::task_actions::TaskAction;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::BindingKind;
 use crate::ops::evictions::AbortTargets;

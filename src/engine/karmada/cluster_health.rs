@@ -38,9 +38,9 @@
 use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::settings::HealthSettings;
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::HealthSettings;
+use crate::engine::vocabulary::version::{Behaviour, Handling, KarmadaVersion as V, Range};
 
 /// Ready=False at once when the member's client cannot be built.
 pub const CLIENT_ERROR_READY_FALSE: Behaviour = Behaviour {

@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::api::policy::{MatchCondition, PolicyTaint};
 use crate::api::taint::describe_taints;
 use crate::api::{Cluster, ClusterAffinity, ClusterTaintPolicy, Condition, Taint, Time};
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 
 /// Why `conditions` fail `match_conditions`, or `Ok` when they match. Upstream's rule:
 /// requirements are ANDed and an empty list never matches; `In` holds when a condition

@@ -15,9 +15,9 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::api::{AggregatedStatusItem, BindingSpec, GracefulEvictionTask, TargetCluster, Time};
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::settings::PurgeMode;
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::PurgeMode;
+use crate::engine::vocabulary::version::{Behaviour, Handling, KarmadaVersion as V, Range};
 
 /// The graceful eviction controllers patch bindings without optimistic locking.
 pub const UNLOCKED_EVICTION_PATCH: Behaviour = Behaviour {

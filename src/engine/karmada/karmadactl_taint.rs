@@ -1,7 +1,7 @@
 //! Upstream `karmadactl taint` from its parsed arguments to the API call: the new taint
 //! list, the word it prints, or the error it stops with. The argument reading itself
 //! (`Complete`, `Validate`, kubectl's `ParseTaints`) is [`crate::api::taint_spec`]; the
-//! tool's own taint edit ([`crate::engine::taint_edit`]) differs from this on purpose
+//! tool's own taint edit ([`crate::engine::decide::taint_edit`]) differs from this on purpose
 //! where `docs/semantics.md` says so, and the conformance checker holds each difference
 //! against this module.
 //!

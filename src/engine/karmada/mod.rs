@@ -20,6 +20,7 @@ pub mod cluster_affinity;
 pub mod cluster_health;
 pub mod cluster_taint_policy;
 pub mod estimator;
+pub mod events;
 pub mod eviction_queue;
 pub mod graceful_eviction;
 pub mod jsonpath;
@@ -30,7 +31,7 @@ pub mod state_preservation;
 pub mod taint_manager;
 pub mod toleration;
 
-use crate::engine::version::Behaviour;
+use crate::engine::vocabulary::version::Behaviour;
 
 /// Every behaviour that differs between the releases the tool knows, in the order
 /// `docs/semantics.md` lists them.
@@ -57,7 +58,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::version::KarmadaVersion;
+    use crate::engine::vocabulary::version::KarmadaVersion;
 
     fn holds(b: &Behaviour, v: &str) -> bool {
         b.holds_in(v.parse::<KarmadaVersion>().unwrap())

@@ -28,7 +28,7 @@ use super::admission::LEGACY_PURGE_MODES_REMOVED;
 use super::jsonpath::{go_quote, JsonPath};
 use crate::api::binding::{AggregatedStatusItem, GracefulEvictionTask};
 use crate::api::policy::StatePreservation;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 
 /// The labels a failover carries, by label name.
 pub type LabelState = BTreeMap<String, String>;

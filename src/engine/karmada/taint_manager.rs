@@ -24,8 +24,8 @@ use super::toleration::{first_tolerating, tolerates, tolerations_of, BindingRef}
 use crate::api::taint::effect_of;
 use crate::api::taint::{describe_taint, describe_toleration};
 use crate::api::{Taint, TaintEffect, Toleration};
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::settings::{ControllerSettings, PurgeMode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use TaintEffect::NoExecute;
 
 /// Nanoseconds in a second.

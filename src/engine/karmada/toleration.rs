@@ -20,8 +20,8 @@ use crate::api::{
     BindingSpec, ClusterResourceBinding, Placement, ResourceBinding, Taint, Toleration,
     APPLIED_PLACEMENT_ANNOTATION,
 };
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::version::{Behaviour, Handling};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::version::{Behaviour, Handling};
 
 /// v1.14 and earlier: the webhook added 300 s tolerations to every policy.
 pub const DEFAULT_TOLERATIONS_INJECTED: Behaviour = Behaviour {

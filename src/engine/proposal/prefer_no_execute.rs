@@ -14,7 +14,7 @@ use crate::api::taint::describe_taint;
 use crate::api::{Taint, TaintEffect};
 use crate::engine::karmada::taint_manager::{from_nanos, is, nanos, NANOS_PER_SECOND};
 use crate::engine::karmada::toleration::BindingRef;
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use TaintEffect::PreferNoExecute;
 
 /// Default of `failover.cluster.tolerationSeconds` for `PreferNoExecute`.

@@ -10,7 +10,8 @@
 use serde::Serialize;
 
 use crate::api::{BindingSpec, Cluster};
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::karmada::scheduler::{replica_scheduling_type, ReplicaSchedulingType};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 
 /// How the binding's replicas are scheduled, as the pre-scheduling check sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -22,19 +23,12 @@ pub enum SchedulingType {
     Divided,
 }
 
-/// The scheduling type of `spec`: `Duplicated` when there is no placement or no
-/// `replicaScheduling`, or its type says so; `Divided` otherwise (upstream's reading).
+/// The scheduling type of `spec` as the proposal's check reads it: upstream's reading
+/// ([`replica_scheduling_type`]), with any type but `Duplicated` taken as `Divided`.
 pub fn scheduling_type(spec: &BindingSpec) -> SchedulingType {
-    match spec
-        .placement
-        .as_ref()
-        .and_then(|p| p.replica_scheduling.as_ref())
-    {
-        None => SchedulingType::Duplicated,
-        Some(s) if s.replica_scheduling_type.as_deref() == Some("Duplicated") => {
-            SchedulingType::Duplicated
-        }
-        Some(_) => SchedulingType::Divided,
+    match replica_scheduling_type(spec.placement.as_ref()) {
+        ReplicaSchedulingType::Duplicated => SchedulingType::Duplicated,
+        ReplicaSchedulingType::Divided | ReplicaSchedulingType::Other => SchedulingType::Divided,
     }
 }
 

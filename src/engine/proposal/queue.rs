@@ -31,8 +31,8 @@ use crate::engine::karmada::eviction_queue::{
     timeline_of, to_ts, ClusterFault, ItemOutcome, QueueItem, QueueSummary, QueueTimeline,
     RatePeriod,
 };
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::settings::QueueSettings;
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::QueueSettings;
 
 /// The pre-scheduling check's answer for one item.
 #[derive(Clone, Debug, PartialEq)]

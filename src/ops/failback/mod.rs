@@ -16,12 +16,12 @@ use serde_json::{json, Value};
 use super::bindings::{for_each_binding, patch_list, raw_list, BindingScope};
 use crate::api::Cluster;
 use crate::client::{select_clusters, ControlPlane, Targets};
-use crate::engine::abort::annotation_after;
-use crate::engine::drain::PRE_EVICTION_ANNOTATION;
-use crate::engine::failback::{
+use crate::engine::decide::abort::annotation_after;
+use crate::engine::decide::failback::{
     health_gate, leaving_tasks, plan_binding, reschedule_at, BindingFailback, FailbackMode,
     FailbackOptions,
 };
+use crate::engine::decide::records::PRE_EVICTION_ANNOTATION;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::Reason;
 use crate::error::Result;
@@ -85,7 +85,7 @@ pub async fn plan(
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if req.options.message.is_empty() {
-        req.options.message = crate::engine::drain::task_message(
+        req.options.message = crate::engine::decide::records::task_message(
             "returned to {} by `karmadactl failback`",
             &req.options.clusters,
             ", ",

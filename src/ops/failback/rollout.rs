@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::super::bindings::{self, typed};
 use super::{failback_patch, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
-use crate::engine::failback::{
+use crate::engine::decide::failback::{
     plan_binding, returned_health, BindingFailback, FailbackMode, FailbackOptions, Returned,
 };
 use crate::engine::karmada::scheduler::FleetIndex;
@@ -363,7 +363,7 @@ async fn follow(
                 None,
                 Some(format!(
                     "not healthy within --progress-deadline {}: {last}",
-                    crate::engine::failback::span(
+                    crate::engine::decide::failback::span(
                         SignedDuration::try_from(rollout.progress_deadline).unwrap_or_default()
                     )
                 )),

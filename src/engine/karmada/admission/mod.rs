@@ -23,7 +23,9 @@ use crate::api::names::KeyWording;
 use crate::api::policy_schema::go_json::GoVal;
 use crate::api::policy_schema::structural::{self, SchemaError};
 use crate::api::policy_schema::{ApiRelease, Field, PROPAGATION_SPEC, TAINT_POLICY_SPEC};
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::version::{
+    Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range,
+};
 
 /// The webhook refuses Lt and Gt tolerations.
 pub const LT_GT_TOLERATIONS_REJECTED: Behaviour = Behaviour {

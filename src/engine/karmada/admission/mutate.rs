@@ -8,7 +8,7 @@ use super::PolicyKind;
 use crate::api::policy_schema::go_json::encode_struct;
 use crate::api::policy_schema::structural::forget_newer;
 use crate::api::policy_schema::PROPAGATION_SPEC;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 
 fn is_unset(v: Option<&Value>) -> bool {
     match v {

@@ -4,7 +4,7 @@
 //! decodes it (a missing field and `null` are nil; `[]` is an empty, non-nil list).
 
 use super::{LT_GT_TOLERATIONS_REJECTED, SELECTOR_NAMESPACE_CHECKED};
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::version::KarmadaVersion;
 use serde_json::Value;
 
 use super::{FieldError, NilDereference, WebhookSettings};

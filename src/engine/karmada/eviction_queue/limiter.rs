@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-pub use crate::engine::settings::LimiterOptions;
+pub use crate::engine::vocabulary::settings::LimiterOptions;
 
 /// Nanoseconds.
 pub type Ns = i64;

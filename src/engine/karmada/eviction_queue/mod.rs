@@ -20,9 +20,11 @@ mod workers;
 use jiff::Timestamp;
 use serde::Serialize;
 
-use crate::engine::reason::Reason;
-use crate::engine::settings::QueueSettings;
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::reason::Reason;
+use crate::engine::vocabulary::settings::QueueSettings;
+use crate::engine::vocabulary::version::{
+    Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range,
+};
 use crate::fleet::BindingKind;
 
 /// Before v1.16 the queues have no paced worker: every binding due is evicted the moment

@@ -2,8 +2,8 @@
 
 use super::limiter::{paced_starts, LimiterOptions};
 use super::*;
-use crate::engine::settings::QueueSettings;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::settings::QueueSettings;
+use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::fleet::BindingKind::{ClusterResourceBinding as Crb, ResourceBinding as Rb};
 use proptest::prelude::*;
 

@@ -38,9 +38,9 @@ use super::{
     RatePeriod, REQUEUE_TOLERATED, UNPACED_EVICTION,
 };
 use crate::engine::karmada::cluster_health::Interval;
-use crate::engine::reason::{Reason, ReasonCode};
-use crate::engine::settings::QueueSettings;
-use crate::engine::version::KarmadaVersion;
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::QueueSettings;
+use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::fleet::BindingKind;
 
 /// Work done before the simulation gives up on what is still pending.

@@ -8,7 +8,7 @@ use crate::api::BindingSpec;
 
 use super::filter::{cluster_name, passes_filters, FilterCode};
 use super::{FleetIndex, Prediction};
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 
 /// Reason code of a cluster that received replicas.
 pub const CODE_SELECTED: ReasonCode = ReasonCode::Selected;

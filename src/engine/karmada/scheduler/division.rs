@@ -256,12 +256,14 @@ impl Strategy {
     /// The strategy of `placement`, `None` when upstream does not support it (e.g.
     /// Divided without a division preference).
     pub fn of(placement: Option<&crate::api::Placement>) -> Option<Strategy> {
+        use super::ReplicaSchedulingType as Type;
+        let kind = super::replica_scheduling_type(placement);
         let Some(rs) = placement.and_then(|p| p.replica_scheduling.as_ref()) else {
             return Some(Strategy::Duplicated);
         };
-        match rs.replica_scheduling_type.as_deref().unwrap_or("") {
-            "Duplicated" => Some(Strategy::Duplicated),
-            "Divided" => match rs.replica_division_preference.as_deref().unwrap_or("") {
+        match kind {
+            Type::Duplicated => Some(Strategy::Duplicated),
+            Type::Divided => match rs.replica_division_preference.as_deref().unwrap_or("") {
                 "Aggregated" => Some(Strategy::Aggregated),
                 "Weighted" => {
                     let dynamic = rs

@@ -11,7 +11,7 @@ use super::division::AssignmentMode;
 use super::{FleetIndex, LOCALITY_SCORE};
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
 use crate::engine::karmada::toleration::tolerates;
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 
 /// Whether `taint` keeps new placements off a cluster unless tolerated: upstream's
 /// `NoSchedule` and `NoExecute`, and the proposal's `PreferNoExecute`.

@@ -46,14 +46,16 @@ use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
 
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
 use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
-use crate::engine::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use division::{AssignError, AssignmentMode, Strategy};
 
 pub use diagnosis::{ClusterVerdict, CODE_NOT_SELECTED, CODE_SELECTED, CODE_SELECTED_NO_REPLICAS};
 pub use filter::{blocks_placement, passes_filters, FilterCode};
 pub use select::{assign_to_candidates, select_clusters};
 
-use crate::engine::version::{Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::version::{
+    Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range,
+};
 use filter::{api_key, cluster_name, BindingCtx, Marks};
 use select::{assign, select, Scored};
 
@@ -117,6 +119,33 @@ pub const OVERFLOW_AFFINITIES: Behaviour = Behaviour {
         "the scheduler twin does not place overflow at any version yet; the webhook rules for the field are modelled",
     ),
 };
+
+/// How a placement spreads replicas, as upstream reads it
+/// (`Placement.ReplicaSchedulingType()`, `pkg/apis/policy/v1alpha1`): the one place the
+/// tool reads `replicaScheduling.replicaSchedulingType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplicaSchedulingType {
+    /// No `replicaScheduling` (or no placement at all), or `Duplicated`: every selected
+    /// cluster gets every replica.
+    Duplicated,
+    /// `Divided`: replicas are split over the selected clusters.
+    Divided,
+    /// Anything else, an empty type included (the CRD defaults it to `Divided`; a spec
+    /// that skipped the API server can lack it).
+    Other,
+}
+
+/// Upstream's `Placement.ReplicaSchedulingType()`.
+pub fn replica_scheduling_type(placement: Option<&crate::api::Placement>) -> ReplicaSchedulingType {
+    let Some(rs) = placement.and_then(|p| p.replica_scheduling.as_ref()) else {
+        return ReplicaSchedulingType::Duplicated;
+    };
+    match rs.replica_scheduling_type.as_deref() {
+        Some("Duplicated") => ReplicaSchedulingType::Duplicated,
+        Some("Divided") => ReplicaSchedulingType::Divided,
+        _ => ReplicaSchedulingType::Other,
+    }
+}
 
 /// Upstream's `getAffinityIndex`: the position of the term named `observed` among the
 /// spec's `clusterAffinities`; none, or a name no term has, is the first.

@@ -96,7 +96,7 @@ pub(super) fn ignores_spread_constraints(p: &Placement) -> bool {
     let Some(rs) = &p.replica_scheduling else {
         return false;
     };
-    rs.replica_scheduling_type.as_deref() == Some("Divided")
+    super::replica_scheduling_type(Some(p)) == super::ReplicaSchedulingType::Divided
         && rs.replica_division_preference.as_deref() == Some("Weighted")
         && match &rs.weight_preference {
             None => true,
@@ -108,10 +108,7 @@ pub(super) fn ignores_spread_constraints(p: &Placement) -> bool {
 }
 
 pub(super) fn is_duplicated(p: &Placement) -> bool {
-    match &p.replica_scheduling {
-        None => true,
-        Some(rs) => rs.replica_scheduling_type.as_deref() == Some("Duplicated"),
-    }
+    super::replica_scheduling_type(Some(p)) == super::ReplicaSchedulingType::Duplicated
 }
 
 /// Select among feasible, scored clusters (upstream's order).

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::karmada::eviction_queue::to_ts;
-use crate::engine::settings::QueueModel;
+use crate::engine::vocabulary::settings::QueueModel;
 use crate::engine::ReasonCode;
 use proptest::prelude::*;
 

@@ -1,0 +1,388 @@
+//! The doctor's checks of the fleet itself (the policy lint over the live policies,
+//! bindings with nowhere to go, stale tasks) and the answer, per cluster, to "if it
+//! failed now", from the same simulation as `dry-run`.
+
+use super::health::{covering, failure_modes, is_pull};
+use super::*;
+use crate::engine::karmada::cluster_health::Happens;
+use crate::engine::predict::outage::{simulate_outage, Outage};
+
+/// The `policy apply` lint over every propagation policy of the fleet.
+pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
+    let state = input.state;
+    let mut evidence = Vec::new();
+    let pps = state.propagation_policies.iter().map(|p| {
+        (
+            PolicyKind::PropagationPolicy,
+            p.metadata.name.as_deref().unwrap_or_default(),
+            p.metadata.namespace.as_deref().unwrap_or_default(),
+            serde_json::to_value(&p.spec).unwrap_or_default(),
+        )
+    });
+    let cpps = state.cluster_propagation_policies.iter().map(|p| {
+        (
+            PolicyKind::ClusterPropagationPolicy,
+            p.metadata.name.as_deref().unwrap_or_default(),
+            "",
+            serde_json::to_value(&p.spec).unwrap_or_default(),
+        )
+    });
+    for (kind, name, namespace, spec) in pps.chain(cpps) {
+        let found = policy_lint::lint(&LintInput {
+            kind,
+            name,
+            namespace,
+            raw: &spec,
+            admitted: &spec,
+            fleet: Some(state),
+            webhook: input.webhook,
+        });
+        let who = if namespace.is_empty() {
+            format!("clusterpropagationpolicy/{name}")
+        } else {
+            format!("propagationpolicy/{namespace}/{name}")
+        };
+        evidence.extend(
+            found
+                .iter()
+                .map(|f| format!("{who}: {}: {}", f.code, f.message)),
+        );
+    }
+    if !evidence.is_empty() {
+        out.push(Finding {
+            code: FindingCode::PolicyNeverFailsOver,
+            severity: Severity::Warning,
+            message: format!(
+                "{} lint finding(s) on the live propagation policies: failover that never triggers or deletes what it should keep",
+                evidence.len()
+            ),
+            evidence: named(&evidence),
+            fix: "run `karmadactl policy apply -f` with the fixed policies; each finding names its fix".into(),
+        });
+    }
+}
+
+/// Bindings whose eviction from one of their clusters would find no feasible cluster.
+pub(super) fn nowhere_to_go(state: &FleetState, out: &mut Vec<Finding>) {
+    let mut per_cluster: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for b in &state.bindings {
+        for t in &b.spec.clusters {
+            let verdict = pre_scheduling_check(
+                &b.spec,
+                &state.clusters,
+                std::slice::from_ref(&t.name),
+                |c| passes_filters(c, &b.spec).is_ok() && !carries_noexecute(c),
+            );
+            if !verdict.feasible {
+                per_cluster
+                    .entry(t.name.as_str())
+                    .or_default()
+                    .push(b.display_name());
+            }
+        }
+    }
+    if per_cluster.is_empty() {
+        return;
+    }
+    let total: usize = per_cluster.values().map(Vec::len).sum();
+    let evidence = per_cluster
+        .iter()
+        .map(|(c, bs)| format!("{c}: {} binding(s): {}", bs.len(), named(bs).join(", ")))
+        .collect();
+    out.push(Finding {
+        code: FindingCode::NowhereToGo,
+        severity: Severity::Warning,
+        message: format!(
+            "{total} binding-cluster pair(s) have nowhere to go if that cluster fails: upstream evicts them anyway and the workload disappears (karmada#7455)"
+        ),
+        evidence,
+        fix: "widen the placements (more clusters in the affinity, fewer spread minGroups), or tolerate the failure taint for these workloads".into(),
+    });
+}
+
+fn carries_noexecute(c: &Cluster) -> bool {
+    c.taints()
+        .iter()
+        .any(|t| effect_of(t) == Some(TaintEffect::NoExecute))
+}
+
+/// Tasks from clusters that are Ready and untainted again.
+pub(super) fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
+    let ready = |name: &str| {
+        state.cluster(name).is_some_and(|c| {
+            c.condition("Ready").is_some_and(|r| r.status == "True") && !carries_noexecute(c)
+        })
+    };
+    let stale: Vec<String> = state
+        .bindings
+        .iter()
+        .flat_map(|b| {
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .filter(|t| ready(&t.from_cluster))
+                .map(move |t| format!("{} from {}", b.display_name(), t.from_cluster))
+        })
+        .collect();
+    if stale.is_empty() {
+        return;
+    }
+    out.push(Finding {
+        code: FindingCode::StaleEvictionTask,
+        severity: Severity::Warning,
+        message: format!(
+            "{} graceful eviction task(s) from clusters that are Ready again: the scheduler keeps those clusters out of the bindings until the tasks go",
+            stale.len()
+        ),
+        evidence: named(&stale),
+        fix: "`karmadactl evictions list` shows where each stands; `karmadactl evictions prune --recovered --all` removes those whose binding is healthy elsewhere".into(),
+    });
+}
+
+/// "If `cluster` stopped answering now": the outage timeline of `dry-run --outage`
+/// (detection, the policies' taints as the new condition makes them fire, the taint
+/// manager and its queue), once for each way a cluster of its sync mode fails.
+pub(super) fn answer(
+    input: &DoctorInput,
+    cluster: &Cluster,
+    findings: &[Finding],
+) -> ClusterAnswer {
+    let name = name_of(cluster);
+    let pull = is_pull(cluster);
+    let bindings = input
+        .state
+        .bindings
+        .iter()
+        .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
+        .count();
+    let mut out = ClusterAnswer {
+        cluster: name.to_string(),
+        policies: Vec::new(),
+        sync_mode: if pull { "Pull" } else { "Push" },
+        failures: failure_modes(pull).to_vec(),
+        ready_after_seconds: None,
+        bindings,
+        moving: 0,
+        first_after_seconds: None,
+        last_after_seconds: None,
+        staying: 0,
+        blocked: 0,
+        nothing_moves: None,
+        caveats: Vec::new(),
+        placements: BTreeMap::new(),
+    };
+    let off = findings.iter().find(|f| {
+        matches!(
+            f.code,
+            FindingCode::FailoverGateOff | FindingCode::NoexecuteEvictionOff
+        )
+    });
+    if let Some(f) = off {
+        out.nothing_moves = Some(f.message.clone());
+        return out;
+    }
+    let now = input.now;
+    let base = Scenario {
+        targets: Vec::new(),
+        taints: Vec::new(),
+        now,
+        until: now + HORIZON,
+        recover_at: None,
+        recoveries: Vec::new(),
+        replaced: Vec::new(),
+        settings: input.settings.clone(),
+        queue: input.queue.clone(),
+    };
+    let after = |t: Timestamp| t.as_second() - now.as_second();
+    let widen = |slot: &mut Option<SecondsInterval>, lo: i64, hi: i64| {
+        *slot = Some(match *slot {
+            None => SecondsInterval {
+                earliest: lo,
+                latest: hi,
+            },
+            Some(s) => SecondsInterval {
+                earliest: s.earliest.min(lo),
+                latest: s.latest.max(hi),
+            },
+        });
+    };
+    // Only the bindings this failure moves take part: the answer is about this cluster,
+    // and on a fleet's scale it must not re-run every other binding. Evictions from
+    // clusters failing already are `dry-run`'s to show: they would share the queue, so
+    // with them this cluster's evictions can only come later.
+    let sub = FleetState {
+        clusters: input.state.clusters.clone(),
+        bindings: input
+            .state
+            .bindings
+            .iter()
+            .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
+            .cloned()
+            .collect(),
+        taint_policies: input.state.taint_policies.clone(),
+        ..Default::default()
+    };
+    let mut evictions: Option<SecondsInterval> = None;
+    let mut counted = false;
+    let mut silent = Vec::new();
+    for &mode in failure_modes(pull) {
+        let outage = Outage {
+            cluster: name.to_string(),
+            at: now,
+            mode,
+            back: None,
+        };
+        let result = simulate_outage(&sub, &[outage], input.health, &base);
+        let Some(timeline) = result.clusters.first() else {
+            continue;
+        };
+        if let Happens::Yes(c) | Happens::Maybe(c) = &timeline.ready {
+            widen(
+                &mut out.ready_after_seconds,
+                after(c.at.earliest),
+                after(c.at.latest),
+            );
+            // Policies whose taint is already there add nothing, but they cover it.
+            for p in covering(input.state, cluster, c.status) {
+                if !out.policies.iter().any(|x| x == p) {
+                    out.policies.push(p.to_string());
+                }
+            }
+        }
+        for t in &timeline.taints {
+            if let Some(p) = t.by.strip_prefix("ClusterTaintPolicy ") {
+                if !out.policies.iter().any(|x| x == p) {
+                    out.policies.push(p.to_string());
+                }
+            }
+        }
+        let Some(latest) = result.latest.as_ref() else {
+            let why = timeline
+                .no_noexecute
+                .as_ref()
+                .map(|r| r.message.clone())
+                .unwrap_or_else(|| "no NoExecute taint comes".into());
+            silent.push((mode, why));
+            continue;
+        };
+        for b in result.bindings.iter().filter(|b| b.cluster == name) {
+            if let Some(e) = b.evicted {
+                widen(&mut evictions, after(e.earliest), after(e.latest));
+            }
+        }
+        if counted {
+            continue;
+        }
+        // The verdicts do not depend on when the taint lands: count them once.
+        counted = true;
+        let nowhere: std::collections::HashSet<&str> = latest
+            .predictions
+            .iter()
+            .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
+            .map(|p| p.binding.as_str())
+            .collect();
+        for p in latest
+            .predictions
+            .iter()
+            .filter(|p| p.leaves.iter().any(|c| c == name))
+        {
+            let lands = match (&p.clusters, &p.error) {
+                (Some(c), _) => c
+                    .iter()
+                    .map(|(n, r)| format!("{n} x{r}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                (None, Some(e)) => format!("nowhere ({})", e.code),
+                (None, None) => "nowhere".into(),
+            };
+            out.placements.insert(p.binding.clone(), lands);
+        }
+        for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
+            match o.verdict {
+                Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
+                    out.blocked += 1
+                }
+                Verdict::Evict | Verdict::EvictLater => out.moving += 1,
+                Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
+                _ => out.blocked += 1,
+            }
+        }
+    }
+    out.first_after_seconds = evictions.map(|e| e.earliest);
+    out.last_after_seconds = evictions.map(|e| e.latest);
+    let said = |(mode, why): &(FailureMode, String)| format!("{mode}: {why}");
+    if !counted {
+        // One reason said once when every way of failing gives it.
+        out.nothing_moves = Some(match silent.as_slice() {
+            [] => "it is never tainted NoExecute".into(),
+            [(_, first), rest @ ..] if rest.iter().all(|(_, w)| w == first) => first.clone(),
+            all => all.iter().map(said).collect::<Vec<_>>().join("; "),
+        });
+        return out;
+    }
+    out.caveats = silent.iter().map(said).collect();
+    if out.moving == 0 {
+        out.nothing_moves = Some(if bindings == 0 {
+            "no binding is placed on it".into()
+        } else {
+            "every binding on it tolerates the taint or cannot be evicted".into()
+        });
+    }
+    out
+}
+
+/// Bindings with statePreservation rules: the gate off (nothing is carried), or, with
+/// it on, a state that cannot be extracted now from one of their clusters (a failover
+/// there would be held back: the taint manager does not evict them).
+pub(super) fn state_findings(input: &DoctorInput, out: &mut Vec<Finding>) {
+    let with_rules: Vec<&crate::fleet::Binding> = input
+        .state
+        .bindings
+        .iter()
+        .filter(|b| crate::engine::predict::state::rules_of(b).is_some())
+        .collect();
+    if with_rules.is_empty() {
+        return;
+    }
+    if !input.settings.stateful_failover_injection {
+        out.push(Finding {
+            code: FindingCode::StateGateOff,
+            severity: Severity::Warning,
+            message: format!(
+                "{} binding(s) have statePreservation rules, but StatefulFailoverInjection is off ({}): a failover carries none of their state",
+                with_rules.len(),
+                source(input, "feature-gates")
+            ),
+            evidence: named(&with_rules.iter().map(|b| b.display_name()).collect::<Vec<_>>()),
+            fix: "run karmada-controller-manager with --feature-gates=StatefulFailoverInjection=true (alpha), or drop the rules".into(),
+        });
+        return;
+    }
+    let mut held = Vec::new();
+    for b in with_rules {
+        for t in &b.spec.clusters {
+            if let crate::engine::predict::state::Extraction::Held(why) =
+                crate::engine::predict::state::extract(b, &t.name, input.settings)
+            {
+                held.push(format!(
+                    "{} on {}: {}",
+                    b.display_name(),
+                    t.name,
+                    why.message
+                ));
+            }
+        }
+    }
+    if !held.is_empty() {
+        out.push(Finding {
+            code: FindingCode::StateHeld,
+            severity: Severity::Warning,
+            message: format!(
+                "{} binding-cluster pair(s) whose state cannot be extracted now: if that cluster fails, the taint manager does not evict them (it retries until the state can be read)",
+                held.len()
+            ),
+            evidence: named(&held),
+            fix: "check that Karmada collects the workload's status from the cluster (status.aggregatedStatus) and that every rule's JSONPath finds its field there".into(),
+        });
+    }
+}

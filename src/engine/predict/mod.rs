@@ -1,0 +1,23 @@
+//! Predictions built from the twin of upstream (`super::karmada`) and, when asked, the
+//! proposal's models: what a fleet's failure does, binding by binding and moment by
+//! moment. Nothing here is the tool's own choice; every step names the upstream rule it
+//! follows.
+//!
+//! - [`simulate`]: one scenario over the fleet, phase by phase (the decisions, the
+//!   queue, the placements, the summary).
+//! - [`outage`]: the timeline from a member that stops answering to its return.
+//! - [`pipeline`]: where a cluster that is not Ready stands on its way to an eviction.
+//! - [`queue`]: which eviction queue model a prediction uses.
+//! - [`cluster_decision`]: the failover decision for one binding on one cluster.
+//! - [`explain`]: one binding's decisions and placement, with every reason.
+//! - [`state`]: the state a failover carries (extraction and injection).
+//! - [`release_compare`]: one scenario under two Karmada releases.
+
+pub mod cluster_decision;
+pub mod explain;
+pub mod outage;
+pub mod pipeline;
+pub mod queue;
+pub mod release_compare;
+pub mod simulate;
+pub mod state;
