@@ -23,7 +23,7 @@
 //!
 //! Arrows point one way: `decide` may use `predict`, both use the twin and the
 //! proposal, everything uses the vocabulary; the twin uses only the vocabulary
-//! (`tests/layers.rs`).
+//! (`tests/offline/layers.rs`).
 
 pub mod vocabulary;
 pub use vocabulary::reason::{Reason, ReasonCode};

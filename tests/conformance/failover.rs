@@ -1,4 +1,4 @@
-//! Conformance checks for the failover families (see tests/conformance.rs): the taint
+//! Conformance checks for the failover families (see tests/conformance/main.rs): the taint
 //! manager's NoExecute rule, ClusterTaintPolicy matching and application, the eviction
 //! write and the graceful-eviction clean-up.
 //!

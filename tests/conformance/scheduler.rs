@@ -1,4 +1,4 @@
-//! Conformance checks for the placement-prediction families (see tests/conformance.rs).
+//! Conformance checks for the placement-prediction families (see tests/conformance/main.rs).
 
 use karmadactl::api::cluster::Cluster;
 use karmadactl::api::{BindingSpec, ClusterAffinity, ReplicaRequirements, TargetCluster};

@@ -1,4 +1,4 @@
-//! Conformance checks of the `state_preservation` family (see tests/conformance.rs):
+//! Conformance checks of the `state_preservation` family (see tests/conformance/main.rs):
 //! the taint manager's extraction of a workload's state (client-go's JSONPath over the
 //! failing cluster's status) and the binding controller's injection of it as labels.
 //! The status is passed as it is (its `null`s matter to JSONPath).

@@ -69,13 +69,28 @@ pub fn upstream_crds() -> Vec<CustomResourceDefinition> {
 
 /// A running controller-manager and scheduler, and the control plane they run on.
 pub struct Karmada {
-    pub env: &'static TestEnv,
+    /// The plane's own kube-apiserver, Cluster API and webhook (ended with it).
+    pub env: TestEnv,
     /// `karmada-controller-manager.log`, `karmada-scheduler.log` live here.
     pub dir: PathBuf,
     /// Member clusters, registered in Push mode (none unless asked for).
     pub members: Vec<super::members::Member>,
     /// The controller-manager's flags (beyond kubeconfig, controllers and ports).
     pub flags: Vec<String>,
+    /// karmada-controller-manager and karmada-scheduler.
+    pids: Vec<u32>,
+}
+
+impl Drop for Karmada {
+    /// A plane belongs to the test that started it: its controllers, members and
+    /// servers end with it.
+    fn drop(&mut self) {
+        super::stop_processes(&self.pids);
+        for m in &self.members {
+            m.stop();
+        }
+        self.env.stop();
+    }
 }
 
 /// How to run the controllers.
@@ -134,7 +149,6 @@ impl Karmada {
 }
 
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
-static KARMADA: OnceLock<Karmada> = OnceLock::new();
 
 /// The control plane with upstream's CRDs (the one the controllers run on), without
 /// starting the controllers.
@@ -142,23 +156,26 @@ pub fn upstream_env() -> &'static TestEnv {
     started(&ENV, Crds::Upstream)
 }
 
-/// The controllers, started on first use, with `controllers` as the controller-manager's
-/// `--controllers` (the first call decides); `None` when the binaries are absent (away
-/// from CI).
-pub fn karmada(controllers: &str) -> Option<&'static Karmada> {
+/// A plane of the caller's own with the controllers of `controllers` (the
+/// controller-manager's `--controllers`); `None` when the binaries are absent (away from
+/// CI). It ends when the caller drops it.
+pub fn karmada(controllers: &str) -> Option<Karmada> {
     karmada_with(Options::new(controllers))
 }
 
-/// The controllers as `options` say, started on first use (the first call decides);
-/// `None` when the binaries are absent (away from CI).
-pub fn karmada_with(options: Options) -> Option<&'static Karmada> {
+/// A plane of the caller's own (its kube-apiserver with upstream's CRDs, Karmada's
+/// Cluster API and webhook, the controllers as `options` say, members); `None` when the
+/// binaries are absent (away from CI). It ends when the caller drops it.
+pub fn karmada_with(options: Options) -> Option<Karmada> {
     let dir = shared_dir()?;
-    Some(KARMADA.get_or_init(move || {
-        let env = started(&ENV, Crds::Upstream);
-        std::thread::spawn(move || start(env, &dir, &options))
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    }))
+    Some(
+        std::thread::spawn(move || {
+            let env = super::start(Crds::Upstream);
+            start(env, &dir, &options)
+        })
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+    )
 }
 
 fn free_port() -> u16 {
@@ -170,7 +187,7 @@ fn free_port() -> u16 {
 }
 
 #[allow(clippy::zombie_processes)]
-fn start(env: &'static TestEnv, shared: &Path, options: &Options) -> Karmada {
+fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
     let begun = Instant::now();
     let controllers = options.controllers.as_str();
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -253,6 +270,7 @@ fn start(env: &'static TestEnv, shared: &Path, options: &Options) -> Karmada {
         dir: dir.clone(),
         members: Vec::new(),
         flags,
+        pids: vec![cm.id(), sched.id()],
     };
     let deadline = Instant::now() + Duration::from_secs(120);
     let ready = |port: u16| healthz(port);

@@ -73,19 +73,21 @@ impl Member {
     }
 
     /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused. Returns
-    /// the moment the process is gone (reaped), which is when refusals start.
-    pub fn kill(&self) -> jiff::Timestamp {
+    /// when refusals started: between the signal and the process reaped.
+    pub fn kill(&self) -> super::timing::Window {
         let mut child = self.apiserver.lock().unwrap();
+        let sent = jiff::Timestamp::now();
         let _ = child.kill();
         let _ = child.wait();
-        jiff::Timestamp::now()
+        super::timing::Window::between(sent, jiff::Timestamp::now())
     }
 
     /// Freeze the member's kube-apiserver (SIGSTOP): it accepts connections and never
-    /// answers, a black hole. Returns the moment the signal was delivered.
-    pub fn freeze(&self) -> jiff::Timestamp {
+    /// answers, a black hole. Returns when: between sending the signal and its delivery.
+    pub fn freeze(&self) -> super::timing::Window {
+        let sent = jiff::Timestamp::now();
         signal(self.apiserver.lock().unwrap().id(), "STOP");
-        jiff::Timestamp::now()
+        super::timing::Window::between(sent, jiff::Timestamp::now())
     }
 
     /// Resume a frozen member (SIGCONT).
@@ -93,19 +95,33 @@ impl Member {
         signal(self.apiserver.lock().unwrap().id(), "CONT");
     }
 
-    /// Start a killed member again and wait until it answers: returns the moment its
-    /// `/readyz` first said `ok`, when the member is back for Karmada's probes.
-    pub async fn restart_answering(&self, secs: u64) -> jiff::Timestamp {
+    /// Start a killed member again and wait until it answers: returns when it did,
+    /// between the last `/readyz` that failed and the first that said `ok` (when the
+    /// member is back for Karmada's probes).
+    pub async fn restart_answering(&self, secs: u64) -> super::timing::Window {
         self.restart();
-        self.wait_ready(secs).await;
-        jiff::Timestamp::now()
+        self.wait_ready(secs).await
     }
 
     /// Thaw a frozen member and wait until it answers again (its backlog served).
-    pub async fn thaw_answering(&self, secs: u64) -> jiff::Timestamp {
+    pub async fn thaw_answering(&self, secs: u64) -> super::timing::Window {
         self.thaw();
-        self.wait_ready(secs).await;
-        jiff::Timestamp::now()
+        self.wait_ready(secs).await
+    }
+
+    /// End the member for good (its kube-apiserver and etcd).
+    pub fn stop(&self) {
+        let _ = self.apiserver.lock().map(|mut c| {
+            let _ = c.kill();
+            let _ = c.wait();
+        });
+        if let Ok(pids) = std::fs::read_to_string(self.dir.join("pids")) {
+            let pids: Vec<u32> = pids
+                .split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect();
+            super::stop_processes(&pids);
+        }
     }
 
     /// Start a killed member again, on the same port with the same data.
@@ -122,15 +138,22 @@ impl Member {
         self.write_pids(etcd);
     }
 
-    /// Wait until the member's `/readyz` answers `ok`.
-    pub async fn wait_ready(&self, secs: u64) {
+    /// Wait until the member's `/readyz` answers `ok`: returns when it started to,
+    /// between the start of the last attempt that failed and the end of the first that
+    /// did not.
+    pub async fn wait_ready(&self, secs: u64) -> super::timing::Window {
         let client = self.client().await;
         let deadline = Instant::now() + Duration::from_secs(secs);
+        let mut failed_at = jiff::Timestamp::now();
         loop {
             let req = http::Request::get("/readyz").body(Vec::new()).unwrap();
+            let asked = jiff::Timestamp::now();
             match client.request_text(req).await {
-                Ok(body) if body.trim() == "ok" => return,
+                Ok(body) if body.trim() == "ok" => {
+                    return super::timing::Window::between(failed_at, jiff::Timestamp::now())
+                }
                 _ => {
+                    failed_at = asked;
                     assert!(
                         Instant::now() < deadline,
                         "member {} not ready in {secs} s\n{}",

@@ -52,6 +52,55 @@ pub struct TestEnv {
     pub real_karmada: bool,
     /// etcd's client URL.
     pub etcd_url: String,
+    /// The plane's processes (etcd, kube-apiserver, Karmada's Cluster API and webhook):
+    /// a plane owned by one test ([`TestEnv::stop`]) ends them when the test does.
+    pub pids: Vec<u32>,
+}
+
+impl TestEnv {
+    /// End the plane's processes and remove its directory (a plane a test owns; the
+    /// shared ones end with the test binary).
+    pub fn stop(&self) {
+        stop_processes(&self.pids);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// SIGTERM, a moment, then SIGKILL.
+pub fn stop_processes(pids: &[u32]) {
+    if pids.is_empty() {
+        return;
+    }
+    let list: Vec<String> = pids.iter().map(u32::to_string).collect();
+    let _ = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "kill {p} 2>/dev/null; for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 {p} 2>/dev/null || exit 0; sleep 0.2; done; kill -9 {p} 2>/dev/null",
+            p = list.join(" ")
+        ))
+        .status();
+}
+
+/// A plane of its own for the tests of one module that act on a whole fleet (`taint
+/// --all`, `policy evaluate-taints`, a snapshot of everything): started on first use
+/// under `key`, shared by that module's tests, ended with the test binary.
+pub fn own_env(key: &'static str) -> &'static TestEnv {
+    static OWN: std::sync::Mutex<Vec<(&'static str, &'static TestEnv)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut own = OWN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, env)) = own.iter().find(|(k, _)| *k == key) {
+        return env;
+    }
+    let env: &'static TestEnv = Box::leak(Box::new(start_plane(Crds::Tool)));
+    own.push((key, env));
+    env
+}
+
+/// Start a plane serving `crds`, off any tokio runtime; a failed start fails the caller.
+pub fn start_plane(crds: Crds) -> TestEnv {
+    std::thread::spawn(move || start(crds))
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e))
 }
 
 static ENV: OnceLock<Result<TestEnv, String>> = OnceLock::new();
@@ -130,7 +179,7 @@ fn write(path: &Path, text: &str) {
 
 // The servers outlive every test; the watchdog below ends them when this binary exits.
 #[allow(clippy::zombie_processes)]
-fn start(crds: Crds) -> TestEnv {
+pub(crate) fn start(crds: Crds) -> TestEnv {
     let started = Instant::now();
     let assets = assets_dir();
     let dir = tempfile::Builder::new()
@@ -233,6 +282,7 @@ fn start(crds: Crds) -> TestEnv {
         client_key_pem,
         real_karmada,
         etcd_url: etcd_url.clone(),
+        pids: vec![etcd.id(), apiserver.id()],
     };
 
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -295,6 +345,8 @@ fn start(crds: Crds) -> TestEnv {
             .spawn()
             .expect("start watchdog");
     }
+    let mut env = env;
+    env.pids.extend(components.iter().map(|c| c.child.id()));
     std::mem::forget(components);
     eprintln!(
         "test plane ready in {:.1} s ({})",

@@ -2,9 +2,12 @@
 //!
 //! - **Anchors.** A prediction starts from a moment: a member stops answering, answers
 //!   again, a taint lands. The test plans that moment, but the plane reaches it later
-//!   (a kube-apiserver restarted at T answers its `/readyz` 4 to 5 s after). An
-//!   [`Anchor`] records both, and the predicted intervals are shifted by the difference,
-//!   which every check prints.
+//!   (a kube-apiserver restarted at T answers its `/readyz` 4 to 5 s after), and the
+//!   test knows only a window it lies in (a killed process stops listening between the
+//!   signal and its reaping; a member answers again between the last `/readyz` that
+//!   failed and the first that did). An [`Anchor`] records the plan and that window,
+//!   and a predicted interval widens by it: its earliest moves by the window's start,
+//!   its latest by the window's end; every check prints both.
 //! - **Windows.** What a test sees is a window, never an instant: a poll sees a change
 //!   that happened since the poll before ([`Window::polled`]); a whole-second stamp
 //!   (`lastTransitionTime`, `timeAdded`, `creationTimestamp`) stands for the second it
@@ -24,26 +27,30 @@ pub const WATCH_DELAY: SignedDuration = SignedDuration::from_millis(500);
 /// informer, its queue's first tick): no part of any prediction.
 pub const CONTROLLER_REACTION: SignedDuration = SignedDuration::from_secs(3);
 
-/// A moment the test planned and the moment the plane reached it.
+/// A moment the test planned, and the window in which the plane reached it.
 #[derive(Clone, Copy, Debug)]
 pub struct Anchor {
     pub planned: Timestamp,
-    pub actual: Timestamp,
+    pub reached: Window,
 }
 
 impl Anchor {
-    pub fn new(planned: Timestamp, actual: Timestamp) -> Anchor {
-        Anchor { planned, actual }
+    pub fn new(planned: Timestamp, reached: Window) -> Anchor {
+        Anchor { planned, reached }
     }
 
-    /// How much later than planned the plane got there.
-    pub fn shift(&self) -> SignedDuration {
-        self.actual.duration_since(self.planned)
+    /// How much later than planned the plane got there: at least, at most.
+    pub fn shift(&self) -> (SignedDuration, SignedDuration) {
+        (
+            self.reached.after.duration_since(self.planned),
+            self.reached.by.duration_since(self.planned),
+        )
     }
 
-    /// A predicted interval, moved by the shift.
+    /// A predicted interval, moved by the shift (widened by its window).
     pub fn apply(&self, (earliest, latest): (Timestamp, Timestamp)) -> (Timestamp, Timestamp) {
-        (earliest + self.shift(), latest + self.shift())
+        let (least, most) = self.shift();
+        (earliest + least, latest + most)
     }
 }
 
@@ -55,6 +62,11 @@ pub struct Window {
 }
 
 impl Window {
+    /// Between two moments the test took.
+    pub fn between(after: Timestamp, by: Timestamp) -> Window {
+        Window { after, by }
+    }
+
     /// Seen by a poll at `now`, not by the one before at `previous`.
     pub fn polled(previous: Timestamp, now: Timestamp) -> Window {
         Window {
@@ -125,15 +137,18 @@ pub fn assert_meets(
     from: Timestamp,
 ) {
     let shifted = anchor.apply(predicted);
+    let (least, most) = anchor.shift();
     let line = format!(
-        "{what}: observed +{:.1}s .. +{:.1}s, predicted +{:.1}s .. +{:.1}s (anchor shift {:+.1}s: planned +{:.1}s, reached +{:.1}s)",
+        "{what}: observed +{:.1}s .. +{:.1}s, predicted +{:.1}s .. +{:.1}s (anchor: planned +{:.1}s, reached +{:.1}s .. +{:.1}s, shift {:+.1}s .. {:+.1}s)",
         offset(seen.after, from),
         offset(seen.by, from),
         offset(shifted.0, from),
         offset(shifted.1, from),
-        anchor.shift().as_secs_f64(),
         offset(anchor.planned, from),
-        offset(anchor.actual, from),
+        offset(anchor.reached.after, from),
+        offset(anchor.reached.by, from),
+        least.as_secs_f64(),
+        most.as_secs_f64(),
     );
     eprintln!("{line}");
     assert!(seen.meets(shifted), "{line}");
@@ -157,7 +172,13 @@ mod tests {
         let polled = Window::polled(t("2026-01-01T00:00:20.1Z"), t("2026-01-01T00:00:20.3Z"));
         assert!(!polled.meets(i));
         assert!(polled.meets_reaction(i));
-        let anchor = Anchor::new(t("2026-01-01T00:00:00Z"), t("2026-01-01T00:00:05Z"));
-        assert_eq!(anchor.apply(i).0, t("2026-01-01T00:00:15Z"));
+        let anchor = Anchor::new(
+            t("2026-01-01T00:00:00Z"),
+            Window::between(t("2026-01-01T00:00:04Z"), t("2026-01-01T00:00:05Z")),
+        );
+        assert_eq!(
+            anchor.apply(i),
+            (t("2026-01-01T00:00:14Z"), t("2026-01-01T00:00:25Z"))
+        );
     }
 }

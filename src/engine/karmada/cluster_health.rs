@@ -31,7 +31,7 @@
 //! (`defaultTimeout`), `pkg/controllers/cluster/cluster_controller.go`
 //! (`monitorClusterHealth`, `tryUpdateClusterHealth`, `taintClusterByCondition`), the
 //! flags of `cmd/controller-manager/app/options/options.go` and `cmd/agent`.
-//! Checked: `tests/outage_live.rs` (no conformance family: held against the real
+//! Checked: `tests/live/outage.rs` (no conformance family: held against the real
 //! controllers and members that really fail).
 //! Karmada: master f8fdd02.
 

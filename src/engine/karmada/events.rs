@@ -6,7 +6,7 @@
 //! Upstream: `pkg/events/events.go`; `pkg/scheduler/scheduler.go` (the message of
 //! `ScheduleBindingSucceed`); `pkg/controllers/gracefuleviction/` (the only emitter of
 //! `EvictWorkloadFromClusterSucceed`).
-//! Checked: `tests/failback_controllers_live.rs` reads the real controllers' Events back
+//! Checked: `tests/live/failback_controllers.rs` reads the real controllers' Events back
 //! through `history` (drain, the cleared eviction, the scheduling, the failback, in order).
 //! Karmada: master f8fdd02 (unchanged since v1.15).
 

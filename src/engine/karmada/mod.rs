@@ -7,7 +7,7 @@
 //!
 //! The twin imports only the API types, the fleet model and the engine's shared
 //! vocabulary (reason codes, controller settings); never the tool's own decisions nor
-//! the proposal's models (`tests/layers.rs` checks both).
+//! the proposal's models (`tests/offline/layers.rs` checks both).
 //!
 //! Versions: v1.15.0 to v1.18.2, v1.19.0-rc.0 and master f8fdd02 (November 2026). A
 //! rule that differs between releases is a [`Behaviour`] defined next to it, with the

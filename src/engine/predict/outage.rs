@@ -14,7 +14,7 @@
 //! graceful eviction timeout passes; `Never` stays.
 //!
 //! The tool's own composition (there is no upstream function for it); held against the
-//! real controllers by `tests/outage_live.rs`.
+//! real controllers by `tests/live/outage.rs`.
 
 use std::collections::BTreeMap;
 

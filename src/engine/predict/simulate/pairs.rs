@@ -1,0 +1,86 @@
+//! Phase 2: every binding on a faulty cluster, decided at the reference time: whether
+//! and when its taints make it leave, whether the taint manager lists it, and what the
+//! eviction does about the workload's state.
+
+use std::collections::HashMap;
+
+use super::scenario::{carries, Faults};
+use super::Scenario;
+use crate::api::{Cluster, TaintEffect};
+use crate::engine::karmada::toleration::BindingRef;
+use crate::engine::predict::cluster_decision::{decide_cluster, Action, ClusterDecision};
+use crate::engine::predict::state::{extract as extract_state, Extraction};
+use crate::fleet::{Binding, FleetState};
+
+/// One binding on one faulty cluster, decided.
+pub(super) struct Pending<'b> {
+    pub binding: &'b Binding,
+    /// `rb/namespace/name` or `crb/name`.
+    pub key: String,
+    pub decision: ClusterDecision,
+    pub replicas: i32,
+    /// Upstream's taint manager lists the binding on this cluster (it takes queue
+    /// slots whether or not it is evicted).
+    pub listed: bool,
+    /// What the eviction does about the workload's state.
+    pub extraction: Extraction,
+}
+
+impl Pending<'_> {
+    /// Whether the binding is to leave the cluster (now or later), its state allowing.
+    pub fn leaves(&self) -> bool {
+        !matches!(self.decision.action, Action::Stay)
+            && !matches!(self.extraction, Extraction::Held(_))
+    }
+}
+
+/// Every (binding, faulty cluster) pair of `state`, decided at `scenario.now`, and how
+/// many bindings have at least one.
+pub(super) fn decide<'s>(
+    state: &'s FleetState,
+    clusters: &[Cluster],
+    faults: &Faults,
+    scenario: &Scenario,
+) -> (Vec<Pending<'s>>, usize) {
+    let by_name: HashMap<&str, &Cluster> = clusters
+        .iter()
+        .map(|c| (c.metadata.name.as_deref().unwrap_or(""), c))
+        .collect();
+    let mut pending = Vec::new();
+    let mut affected_bindings = 0;
+    for binding in &state.bindings {
+        let mut affected = false;
+        for target in &binding.spec.clusters {
+            if !faults.is_faulty(&target.name) {
+                continue;
+            }
+            let Some(cluster) = by_name.get(target.name.as_str()) else {
+                continue;
+            };
+            affected = true;
+            let decision = decide_cluster(
+                BindingRef::new(&binding.spec, binding.annotations()),
+                cluster,
+                &scenario.settings,
+                scenario.now,
+            );
+            let gate_off = decision.reasons.iter().any(|r| r.code.is_gate_off());
+            let listed = !matches!(decision.action, Action::Stay)
+                || (carries(cluster, TaintEffect::NoExecute) && !gate_off);
+            let extraction = match decision.action {
+                Action::Stay => Extraction::NoRules,
+                _ => extract_state(binding, &target.name, &scenario.settings),
+            };
+            pending.push(Pending {
+                binding,
+                key: binding.display_name(),
+                decision,
+                replicas: target.replicas,
+                listed,
+                extraction,
+            });
+        }
+        affected_bindings += usize::from(affected);
+    }
+    (pending, affected_bindings)
+}

@@ -1,0 +1,156 @@
+//! Phase 3: where each binding that loses clusters goes, as the scheduler would place
+//! it after its evictions, and the proposal's pre-scheduling check on the same
+//! candidates. Each binding's prediction is independent of the others': on every core.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::pairs::Pending;
+use super::scenario::Faults;
+use super::{BindingPrediction, PredictedClusters};
+use crate::api::{BindingSpec, Cluster};
+use crate::engine::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
+use crate::engine::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
+use crate::engine::proposal::prescheduling::{pre_scheduling_verdict, required_candidates};
+use crate::engine::proposal::queue::PreCheck;
+use crate::engine::vocabulary::settings::PurgeMode;
+use crate::fleet::Binding;
+
+/// The predictions of every binding that loses clusters.
+pub(super) struct Placements<'b, 'c> {
+    /// In binding order.
+    pub predictions: Vec<BindingPrediction>,
+    /// The pre-scheduling check of each, by binding.
+    pub prechecks: HashMap<String, PreCheck>,
+    /// Each predicted binding, by key.
+    pub bindings: HashMap<String, &'b Binding>,
+    /// The index the predictions were made with (positions, names).
+    pub index: FleetIndex<'c>,
+}
+
+/// Predict where every binding of `pending` that leaves a cluster goes.
+pub(super) fn predict_leaving<'b, 'c>(
+    clusters: &'c [Cluster],
+    faults: &Faults,
+    pending: &[Pending<'b>],
+) -> Placements<'b, 'c> {
+    // binding -> (cluster, purge mode) of every eviction it will undergo
+    let mut leaving: BTreeMap<&str, Vec<(&str, PurgeMode)>> = BTreeMap::new();
+    let mut bindings: HashMap<String, &'b Binding> = HashMap::new();
+    for p in pending.iter().filter(|p| p.leaves()) {
+        leaving.entry(p.key.as_str()).or_default().push((
+            p.decision.cluster.as_str(),
+            p.decision.purge_mode.unwrap_or(PurgeMode::Gracefully),
+        ));
+        bindings.insert(p.key.clone(), p.binding);
+    }
+    let index = FleetIndex::new(clusters);
+    let fleet = Fleet {
+        index: &index,
+        is_faulty: clusters
+            .iter()
+            .map(|c| faults.is_faulty(c.metadata.name.as_deref().unwrap_or_default()))
+            .collect(),
+        names: clusters
+            .iter()
+            .map(|c| c.metadata.name.clone().unwrap_or_default())
+            .collect(),
+    };
+    let list: Vec<(&str, &Vec<(&str, PurgeMode)>)> = leaving.iter().map(|(k, g)| (*k, g)).collect();
+    let predicted: Vec<(PreCheck, BindingPrediction)> = list
+        .par_iter()
+        .with_min_len(64)
+        .map(|(key, gone)| fleet.predict(key, bindings[*key], gone))
+        .collect();
+    let mut prechecks = HashMap::with_capacity(list.len());
+    let mut predictions = Vec::with_capacity(list.len());
+    for ((key, _), (precheck, prediction)) in list.iter().zip(predicted) {
+        prechecks.insert(key.to_string(), precheck);
+        predictions.push(prediction);
+    }
+    Placements {
+        predictions,
+        prechecks,
+        bindings,
+        index,
+    }
+}
+
+/// What every binding's prediction reads.
+struct Fleet<'i, 'c> {
+    index: &'i FleetIndex<'c>,
+    is_faulty: Vec<bool>,
+    names: Arc<[String]>,
+}
+
+impl Fleet<'_, '_> {
+    /// The prediction of one binding leaving `gone`, and the pre-scheduling check.
+    fn predict(
+        &self,
+        key: &str,
+        binding: &Binding,
+        gone: &[(&str, PurgeMode)],
+    ) -> (PreCheck, BindingPrediction) {
+        let prediction = evict_and_predict(self.index, binding, gone);
+        // The pre-scheduling check: healthy clusters that pass the filters. Their names
+        // are only spelled out when there are too few (the reason of an abandon).
+        let candidates = match &prediction {
+            Ok(p) => p.feasible.as_slice(),
+            Err(_) => &[],
+        };
+        let healthy = || candidates.iter().filter(|&&i| !self.is_faulty[i as usize]);
+        let precheck = if healthy().count() >= required_candidates(&binding.spec) {
+            PreCheck::Feasible
+        } else {
+            let names = healthy().map(|&i| self.names[i as usize].clone()).collect();
+            PreCheck::from(&pre_scheduling_verdict(&binding.spec, names))
+        };
+        let (clusters, error) = match prediction {
+            Ok(p) => {
+                let targets = p
+                    .clusters
+                    .iter()
+                    .filter_map(|t| Some((self.index.position(&t.name)? as u32, t.replicas)))
+                    .collect();
+                let names = Arc::clone(&self.names);
+                (Some(PredictedClusters { names, targets }), None)
+            }
+            Err(e) => (None, Some(e.reason())),
+        };
+        let prediction = BindingPrediction {
+            binding: key.to_string(),
+            leaves: gone.iter().map(|(c, _)| c.to_string()).collect(),
+            clusters,
+            error,
+        };
+        (precheck, prediction)
+    }
+}
+
+/// The binding's spec after the taint manager evicts each of `gone` (cluster and purge
+/// mode), and the scheduler's prediction for it: the one evict-and-predict path of
+/// `dry-run`, `policy explain` and every preview.
+pub fn evict_and_predict(
+    index: &FleetIndex,
+    binding: &Binding,
+    gone: &[(&str, PurgeMode)],
+) -> Result<Prediction, PlacementError> {
+    index.predict(
+        &evicted_spec(&binding.spec, gone),
+        binding.observed_affinity(),
+    )
+}
+
+/// `spec` after the taint manager evicts each of `gone` (cluster and purge mode).
+pub fn evicted_spec(spec: &BindingSpec, gone: &[(&str, PurgeMode)]) -> BindingSpec {
+    let mut after = spec.clone();
+    let before: Vec<String> = spec.clusters.iter().map(|t| t.name.clone()).collect();
+    for (cluster, purge) in gone {
+        let mut options = EvictOptions::taint_manager(*purge);
+        options.clusters_before_failover = before.clone();
+        graceful_evict_cluster(&mut after, cluster, &options);
+    }
+    after
+}

@@ -1,0 +1,458 @@
+//! The outage timeline held against the real thing: Karmada's controllers with member
+//! clusters (Push, upstream's health flags), a ClusterTaintPolicy that adds
+//! `not-ready:NoExecute` on Ready=False and removes it on True, workloads from
+//! templates with and without `tolerationSeconds`. Before each failure the test takes
+//! `dry-run --outage` live; then member1's kube-apiserver is killed (refused) or frozen
+//! (a black hole) at the predicted moment, and every observed moment (Ready, the taint's
+//! `timeAdded`, each eviction, the way back) must meet the printed interval, with the
+//! new placements as predicted and the workloads on the other members. Each prediction
+//! is anchored on the moment the plane reached the state it starts from (the process
+//! gone, the member answering again), and every moment is seen as a window
+//! (`support::timing`).
+
+use crate::support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use jiff::{SignedDuration, Timestamp};
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::Namespace;
+use kube::api::{Api, DynamicObject, PostParams};
+use serde_json::{json, Value};
+use support::fixtures::*;
+use support::karmada::{karmada_with, Karmada, Options, WITH_MEMBERS};
+use support::timing::{assert_meets, Anchor, Window};
+
+const NS: &str = "shop";
+
+/// A Deployment and its PropagationPolicy on member1 and member2 (1 replica each),
+/// tolerating the NoExecute taint for `seconds` (`Some(None)`: forever).
+async fn workload(client: &kube::Client, name: &str, toleration: Option<Option<i64>>) {
+    let d: Deployment = serde_json::from_value(json!({
+        "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
+        "spec": {
+            "replicas": 2,
+            "selector": {"matchLabels": {"app": name}},
+            "template": {"metadata": {"labels": {"app": name}},
+                         "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}
+        }
+    }))
+    .unwrap();
+    Api::<Deployment>::namespaced(client.clone(), NS)
+        .create(&PostParams::default(), &d)
+        .await
+        .unwrap();
+    let mut placement = json!({
+        "clusterAffinity": {"clusterNames": ["member1", "member2"]},
+        "replicaScheduling": {
+            "replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+            "weightPreference": {"staticWeightList": [
+                {"targetCluster": {"clusterNames": ["member1"]}, "weight": 1},
+                {"targetCluster": {"clusterNames": ["member2"]}, "weight": 1}
+            ]}
+        }
+    });
+    if let Some(seconds) = toleration {
+        let mut t = json!({"key": "cluster.karmada.io/not-ready", "operator": "Exists", "effect": "NoExecute"});
+        if let Some(s) = seconds {
+            t["tolerationSeconds"] = json!(s);
+        }
+        placement["clusterTolerations"] = json!([t]);
+    }
+    let pp: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+        "metadata": {"name": name, "namespace": NS},
+        "spec": {
+            "resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": name}],
+            "placement": placement
+        }
+    }))
+    .unwrap();
+    Api::<DynamicObject>::namespaced_with(
+        client.clone(),
+        NS,
+        &resource_for("PropagationPolicy").unwrap(),
+    )
+    .create(&PostParams::default(), &pp)
+    .await
+    .unwrap();
+}
+
+fn bindings_api(client: &kube::Client) -> Api<DynamicObject> {
+    Api::namespaced_with(
+        client.clone(),
+        NS,
+        &resource_for("ResourceBinding").unwrap(),
+    )
+}
+
+/// Clusters of a binding, by name.
+fn placed(b: &Value) -> BTreeMap<String, i64> {
+    b["spec"]["clusters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["replicas"].as_i64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+async fn wait_placed(client: &kube::Client, names: &[&str], on: &str, secs: u64) {
+    let api = bindings_api(client);
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    for name in names {
+        loop {
+            if let Ok(Some(b)) = api.get_opt(&format!("{name}-deployment")).await {
+                let b = serde_json::to_value(b).unwrap();
+                if placed(&b).contains_key(on)
+                    && b["status"]["aggregatedStatus"]
+                        .as_array()
+                        .is_some_and(|a| a.len() == 2)
+                {
+                    break;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{name} not placed on {on} in {secs} s"
+            );
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+}
+
+fn interval(v: &Value) -> (Timestamp, Timestamp) {
+    (
+        v["earliest"].as_str().unwrap().parse().unwrap(),
+        v["latest"].as_str().unwrap().parse().unwrap(),
+    )
+}
+
+/// What the test watches, every 200 ms, until `stop` holds or `secs` pass: when member1's
+/// Ready changed (the poll's window, and its recorded lastTransitionTime), the NoExecute
+/// taint's timeAdded, when it went, and when each binding left member1 (or came back).
+#[derive(Default, Debug)]
+struct Seen {
+    ready: Option<(String, Window, Timestamp)>,
+    taint_added: Option<Timestamp>,
+    taint_seen: Option<Window>,
+    taint_gone: Option<Window>,
+    left: BTreeMap<String, (Window, BTreeMap<String, i64>)>,
+    /// When each binding's member1 entry was first seen gone.
+    gone: BTreeMap<String, Window>,
+}
+
+async fn watch(
+    k: &Karmada,
+    want_ready: &str,
+    names: &[&str],
+    secs: u64,
+    mut stop: impl FnMut(&Seen) -> bool,
+) -> Seen {
+    let client = k.env.admin().await;
+    let clusters: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
+    let bindings = bindings_api(&client);
+    let mut seen = Seen::default();
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let mut previous = Timestamp::now();
+    while !stop(&seen) {
+        assert!(
+            Instant::now() < deadline,
+            "{seen:#?}\n--- controller-manager\n{}",
+            k.log_tail("karmada-controller-manager.log")
+        );
+        let polled = Timestamp::now();
+        let now = Window::polled(previous, polled);
+        let c = serde_json::to_value(clusters.get("member1").await.unwrap()).unwrap();
+        let ready = c["status"]["conditions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["type"] == "Ready")
+            .unwrap()
+            .clone();
+        if ready["status"] == want_ready && seen.ready.is_none() {
+            let recorded = ready["lastTransitionTime"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            seen.ready = Some((ready["reason"].as_str().unwrap().to_string(), now, recorded));
+        }
+        let taint = c["spec"]["taints"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["key"] == "cluster.karmada.io/not-ready" && t["effect"] == "NoExecute")
+            .cloned();
+        match (&taint, seen.taint_seen) {
+            (Some(t), None) => {
+                seen.taint_seen = Some(now);
+                seen.taint_added = t["timeAdded"].as_str().map(|s| s.parse().unwrap());
+            }
+            (None, _) if seen.taint_gone.is_none() && want_ready == "True" => {
+                seen.taint_gone = Some(now)
+            }
+            _ => {}
+        }
+        for name in names {
+            let key = format!("{name}-deployment");
+            if seen.left.contains_key(*name) {
+                continue;
+            }
+            let b = serde_json::to_value(bindings.get(&key).await.unwrap()).unwrap();
+            let on = placed(&b);
+            if on.contains_key("member1") || on.is_empty() {
+                continue;
+            }
+            // The eviction is when member1 leaves; the placement is the scheduler's, once
+            // it has placed every replica again (right after the eviction the binding
+            // holds only what the other clusters had).
+            let gone = *seen.gone.entry(name.to_string()).or_insert(now);
+            if on.values().sum::<i64>() == b["spec"]["replicas"].as_i64().unwrap_or(0) {
+                seen.left.insert(name.to_string(), (gone, on));
+            }
+        }
+        previous = polled;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    seen
+}
+
+fn dry_run(k: &Karmada, mode: &str, at: Timestamp, back_after: &str) -> Value {
+    let at = at.to_string();
+    // The settings the controllers run with, as flags of the prediction.
+    let flags = k.prediction_flags();
+    let mut args = vec![
+        "dry-run",
+        "--outage",
+        "member1",
+        "--outage-mode",
+        mode,
+        "--outage-at",
+        &at,
+        "--recover-after",
+        back_after,
+        "-o",
+        "json",
+    ];
+    args.extend(flags.iter().map(String::as_str));
+    let (stdout, stderr, code) = parts(&karmadactl(&k.env.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn binding_line<'a>(doc: &'a Value, name: &str) -> &'a Value {
+    doc["outage"]["bindings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["binding"] == format!("rb/{NS}/{name}-deployment") && b["cluster"] == "member1")
+        .unwrap_or_else(|| panic!("no line for {name}: {doc:#}"))
+}
+
+fn predicted(doc: &Value, name: &str) -> BTreeMap<String, i64> {
+    let p = doc["predictions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["binding"] == format!("rb/{NS}/{name}-deployment"))
+        .unwrap();
+    placed(&json!({"spec": {"clusters": p["clusters"]}}))
+}
+
+/// Check one failure against its prediction, anchored on when the member really
+/// stopped answering; the bindings `moving` leave member1.
+fn check_failure(doc: &Value, seen: &Seen, failed: &Anchor, moving: &[&str]) {
+    let t0 = failed.planned;
+    let cluster = &doc["outage"]["clusters"][0];
+    assert_eq!(cluster["ready"]["happens"], "yes", "{cluster:#}");
+    let ready = interval(&cluster["ready"]["at"]);
+    let (reason, observed, recorded) = seen.ready.clone().unwrap();
+    assert_eq!(reason, "ClusterNotReachable");
+    assert_meets(
+        "Ready=False (recorded lastTransitionTime)",
+        Window::stamp(recorded),
+        ready,
+        failed,
+        t0,
+    );
+    assert_meets("Ready=False (observed)", observed, ready, failed, t0);
+    let noexecute = cluster["taints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["taint"] == "cluster.karmada.io/not-ready:NoExecute")
+        .unwrap();
+    assert_eq!(noexecute["by"], "ClusterTaintPolicy not-ready");
+    assert_meets(
+        "the NoExecute taint's timeAdded",
+        Window::stamp(seen.taint_added.unwrap()),
+        interval(&noexecute["at"]),
+        failed,
+        t0,
+    );
+    for name in moving {
+        let line = binding_line(doc, name);
+        let (at, on) = &seen.left[*name];
+        assert_meets(
+            &format!("the eviction of {name}"),
+            *at,
+            interval(&line["evicted"]),
+            failed,
+            t0,
+        );
+        assert_eq!(
+            on,
+            &predicted(doc, name),
+            "{name}: placed elsewhere than predicted"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn outage_predictions_hold_when_a_member_really_fails() {
+    let Some(k) = karmada_with(Options {
+        members: 3,
+        ..Options::new(WITH_MEMBERS)
+    }) else {
+        return;
+    };
+    let k = &k;
+    let client = k.env.admin().await;
+    Api::<Namespace>::all(client.clone())
+        .create(
+            &PostParams::default(),
+            &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
+        )
+        .await
+        .unwrap();
+    let policy: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterTaintPolicy",
+        "metadata": {"name": "not-ready"},
+        "spec": {
+            "addOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["False"]}],
+            "removeOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["True"]}],
+            "taints": [{"key": "cluster.karmada.io/not-ready", "effect": "NoExecute"}]
+        }
+    }))
+    .unwrap();
+    Api::<DynamicObject>::all_with(client.clone(), &resource_for("ClusterTaintPolicy").unwrap())
+        .create(&PostParams::default(), &policy)
+        .await
+        .unwrap();
+    workload(&client, "fast", None).await;
+    workload(&client, "slow", Some(Some(20))).await;
+    workload(&client, "stays", Some(None)).await;
+    wait_placed(&client, &["fast", "slow", "stays"], "member1", 120).await;
+
+    // Refused: member1's kube-apiserver killed at T0, back 90 s later.
+    let t0 = Timestamp::now() + SignedDuration::from_secs(5);
+    let doc = dry_run(k, "refused", t0, "90s");
+    assert_eq!(
+        binding_line(&doc, "stays")["verdict"],
+        "tolerated",
+        "{doc:#}"
+    );
+    tokio::time::sleep(t0.duration_since(Timestamp::now()).unsigned_abs()).await;
+    let failed = Anchor::new(t0, k.member("member1").kill());
+    let seen = watch(k, "False", &["fast", "slow"], 120, |s| {
+        s.left.len() == 2 && s.ready.is_some()
+    })
+    .await;
+    check_failure(&doc, &seen, &failed, &["fast", "slow"]);
+    // The workloads run on member2, read from member2's own apiserver.
+    let on2: Api<Deployment> = Api::namespaced(k.member("member2").client().await, NS);
+    for name in ["fast", "slow"] {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while on2
+            .get_opt(name)
+            .await
+            .ok()
+            .flatten()
+            .and_then(|d| d.spec.replicas)
+            != Some(2)
+        {
+            assert!(
+                Instant::now() < deadline,
+                "{name} not on member2 with 2 replicas"
+            );
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+    // Back at T0 + 90 s, predicted from the moment member1 answers again (its restart
+    // takes a few seconds): Ready True and the taint gone, inside the moved intervals.
+    let back = t0 + SignedDuration::from_secs(90);
+    tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
+    let returned = Anchor::new(back, k.member("member1").restart_answering(60).await);
+    let seen = watch(k, "True", &[], 120, |s| {
+        s.ready.is_some() && s.taint_gone.is_some()
+    })
+    .await;
+    let recovery = &doc["outage"]["clusters"][0]["recovery"];
+    let ready_back = interval(&recovery["ready"]["at"]);
+    let (_, observed, recorded) = seen.ready.unwrap();
+    assert_meets(
+        "Ready=True (recorded)",
+        Window::stamp(recorded),
+        ready_back,
+        &returned,
+        t0,
+    );
+    assert_meets("Ready=True (observed)", observed, ready_back, &returned, t0);
+    let removed = recovery["removed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["taint"] == "cluster.karmada.io/not-ready:NoExecute")
+        .unwrap();
+    assert_meets(
+        "the taint's removal",
+        seen.taint_gone.unwrap(),
+        interval(&removed["at"]),
+        &returned,
+        t0,
+    );
+    assert_eq!(
+        recovery["evictedBindings"],
+        json!([
+            format!("rb/{NS}/fast-deployment"),
+            format!("rb/{NS}/slow-deployment")
+        ])
+    );
+
+    // Frozen: new workloads on member1, then member1 never answers.
+    workload(&client, "fast2", None).await;
+    workload(&client, "slow2", Some(Some(15))).await;
+    wait_placed(&client, &["fast2", "slow2"], "member1", 120).await;
+    let t1 = Timestamp::now() + SignedDuration::from_secs(5);
+    let doc = dry_run(k, "frozen", t1, "120s");
+    tokio::time::sleep(t1.duration_since(Timestamp::now()).unsigned_abs()).await;
+    let frozen = Anchor::new(t1, k.member("member1").freeze());
+    let seen = watch(k, "False", &["fast2", "slow2"], 180, |s| {
+        s.left.len() == 2 && s.ready.is_some()
+    })
+    .await;
+    check_failure(&doc, &seen, &frozen, &["fast2", "slow2"]);
+    let back = t1 + SignedDuration::from_secs(120);
+    tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
+    let thawed = Anchor::new(back, k.member("member1").thaw_answering(60).await);
+    let seen = watch(k, "True", &[], 120, |s| {
+        s.ready.is_some() && s.taint_gone.is_some()
+    })
+    .await;
+    let ready_back = interval(&doc["outage"]["clusters"][0]["recovery"]["ready"]["at"]);
+    let (_, _, recorded) = seen.ready.unwrap();
+    assert_meets(
+        "Ready=True after the thaw (recorded)",
+        Window::stamp(recorded),
+        ready_back,
+        &thawed,
+        t1,
+    );
+}

@@ -1,0 +1,45 @@
+//! A release with the re-queue of tolerated bindings (v1.17.4, before karmada#7613),
+//! against the prediction for it: bindings that tolerate the taint outnumber those that
+//! must leave, and take the workers' turns before them in an order upstream leaves to
+//! its informer's map. Every real eviction falls in its predicted interval, and the
+//! latest one comes well after master's.
+
+use crate::support;
+
+use support::karmada::{karmada_with, Options};
+use support::timing::seconds_meet;
+use support::tolerating_fleet::{run, LEAVING};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn v1_17_4_evicts_within_the_predicted_intervals() {
+    let mut options = Options::new("cluster,binding,gracefulEviction");
+    options.controller_manager = "v1.17.4/karmada-controller-manager".into();
+    let Some(k) = karmada_with(options) else {
+        return;
+    };
+    let k = &k;
+    let r = run(k, "v1.17.4", &["master"]).await;
+    assert_eq!(r.evictions.len(), LEAVING);
+    let mut latest: f64 = 0.0;
+    for (key, p, seen) in &r.evictions {
+        eprintln!(
+            "{key}: predicted {:.1} s in [{:.1}, {:.1}], seen {seen:.2} s after the taint",
+            p.at, p.earliest, p.latest
+        );
+        // The controller reacts to the taint after a lag of its own (the watch, the
+        // queue's first tick): support::timing says how much, once.
+        assert!(
+            seconds_meet(*seen, (p.earliest, p.latest), r.taint),
+            "{key}: seen {seen:.2} s, predicted [{:.1}, {:.1}]",
+            p.earliest,
+            p.latest
+        );
+        latest = latest.max(p.latest);
+    }
+    let master = r.latest_under[0].1;
+    eprintln!("latest predicted eviction: v1.17.4 {latest:.1} s, master {master:.1} s");
+    assert!(
+        latest > master + 10.0,
+        "v1.17.4's latest {latest:.1} s is not more than 10 s after master's {master:.1} s"
+    );
+}

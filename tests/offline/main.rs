@@ -1,0 +1,17 @@
+//! The offline suite: everything that needs no server (the CLI on example fleets and
+//! snapshots, the golden outputs, the layering and the reason codes, generated files,
+//! the policy schema against upstream's CRDs, fuzz regressions, the API round trip).
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod api_roundtrip;
+mod cli_offline;
+mod dry_run_golden;
+mod fuzz_regressions;
+mod generated_files;
+mod layers;
+mod passthrough;
+mod policy_schema;
+mod reason_codes;
+mod release_table;
