@@ -100,141 +100,191 @@ pub fn plan_action(
     now: Timestamp,
     default_timeout_seconds: i64,
 ) -> ActionStep {
-    let step = |decision, code, message: String, edit| ActionStep {
+    let t = Held::of(binding, task, now, default_timeout_seconds);
+    let (decision, code, message, edit) = match action {
+        TaskAction::Confirm => confirm(&t),
+        TaskAction::Extend(more) => extend(&t, more),
+        TaskAction::PruneRecovered => prune(&t, fleet_cluster),
+    };
+    ActionStep {
         binding: binding.display_name(),
         cluster: task.from_cluster.clone(),
         decision,
         reason: Reason::new(code, message),
         edit,
+    }
+}
+
+/// What an action decides: the decision, its rule, in words, and the edit.
+type Step = (ActionDecision, ReasonCode, String, Option<TaskEdit>);
+
+/// One task and what holds it.
+struct Held<'a> {
+    binding: &'a Binding,
+    task: &'a GracefulEvictionTask,
+    from: &'a str,
+    purge: Option<PurgeMode>,
+    /// `suppressDeletion: true`, or purge mode Never without it.
+    held: bool,
+    now: Timestamp,
+    default_timeout_seconds: i64,
+}
+
+impl<'a> Held<'a> {
+    fn of(
+        binding: &'a Binding,
+        task: &'a GracefulEvictionTask,
+        now: Timestamp,
+        default_timeout_seconds: i64,
+    ) -> Held<'a> {
+        let purge = task
+            .purge_mode
+            .as_deref()
+            .and_then(|m| m.parse::<PurgeMode>().ok());
+        Held {
+            binding,
+            task,
+            from: &task.from_cluster,
+            purge,
+            held: task.suppress_deletion == Some(true)
+                || (purge == Some(PurgeMode::Never) && task.suppress_deletion.is_none()),
+            now,
+            default_timeout_seconds,
+        }
+    }
+}
+
+/// `evictions confirm`: a held task lets its old copy go.
+fn confirm(t: &Held) -> Step {
+    let (from, held) = (t.from, t.held);
+
+    if held {
+        (
+            ActionDecision::Write,
+            ReasonCode::TaskConfirm,
+            format!("held (suppressDeletion or purge mode Never): suppressDeletion becomes false, and the graceful eviction controller removes the old copy on {from} at its next pass"),
+            Some(TaskEdit::ConfirmDeletion),
+        )
+    } else {
+        (
+            ActionDecision::Skip,
+            ReasonCode::TaskNotHeld,
+            format!("the task from {from} is not held: the controller removes it once the new placement is healthy or it times out"),
+            None,
+        )
+    }
+}
+
+/// `evictions extend`: a later timeout, never a shorter one.
+fn extend(t: &Held, more: SignedDuration) -> Step {
+    let (from, held, purge, task, now) = (t.from, t.held, t.purge, t.task, t.now);
+    let default_timeout_seconds = t.default_timeout_seconds;
+
+    if held || matches!(purge, Some(PurgeMode::Directly | PurgeMode::Immediately)) {
+        return (
+            ActionDecision::Skip,
+            ReasonCode::TaskNoTimeout,
+            format!("the task from {from} has no timeout to extend (held, or purge mode Directly)"),
+            None,
+        );
+    }
+    let created = task.creation_timestamp.as_ref().map_or(now, |t| t.0);
+    let current = task
+        .grace_period_seconds
+        .map_or(default_timeout_seconds, i64::from);
+    let wanted = (now.as_second() - created.as_second()) + more.as_secs();
+    if wanted <= current {
+        return (
+            ActionDecision::Skip,
+            ReasonCode::TaskNotLonger,
+            format!(
+                "the task from {from} times out in {} already, later than {} from now: extend never shortens",
+                span(SignedDuration::from_secs(created.as_second() + current - now.as_second())),
+                span(more)
+            ),
+            None,
+        );
+    }
+    let Ok(seconds) = i32::try_from(wanted) else {
+        return (
+            ActionDecision::Refused,
+            ReasonCode::TaskNotLonger,
+            format!("a grace period of {wanted} s does not fit gracePeriodSeconds (int32)"),
+            None,
+        );
     };
-    let from = &task.from_cluster;
-    let purge = task
-        .purge_mode
-        .as_deref()
-        .and_then(|m| m.parse::<PurgeMode>().ok());
-    let held = task.suppress_deletion == Some(true)
-        || (purge == Some(PurgeMode::Never) && task.suppress_deletion.is_none());
-    match action {
-        TaskAction::Confirm => {
-            if held {
-                step(
-                    ActionDecision::Write,
-                    ReasonCode::TaskConfirm,
-                    format!("held (suppressDeletion or purge mode Never): suppressDeletion becomes false, and the graceful eviction controller removes the old copy on {from} at its next pass"),
-                    Some(TaskEdit::ConfirmDeletion),
-                )
-            } else {
-                step(
-                    ActionDecision::Skip,
-                    ReasonCode::TaskNotHeld,
-                    format!("the task from {from} is not held: the controller removes it once the new placement is healthy or it times out"),
-                    None,
-                )
-            }
-        }
-        TaskAction::Extend(more) => {
-            if held || matches!(purge, Some(PurgeMode::Directly | PurgeMode::Immediately)) {
-                return step(
-                    ActionDecision::Skip,
-                    ReasonCode::TaskNoTimeout,
-                    format!("the task from {from} has no timeout to extend (held, or purge mode Directly)"),
-                    None,
-                );
-            }
-            let created = task.creation_timestamp.as_ref().map_or(now, |t| t.0);
-            let current = task
-                .grace_period_seconds
-                .map_or(default_timeout_seconds, i64::from);
-            let wanted = (now.as_second() - created.as_second()) + more.as_secs();
-            if wanted <= current {
-                return step(
-                    ActionDecision::Skip,
-                    ReasonCode::TaskNotLonger,
-                    format!(
-                        "the task from {from} times out in {} already, later than {} from now: extend never shortens",
-                        span(SignedDuration::from_secs(created.as_second() + current - now.as_second())),
-                        span(more)
-                    ),
-                    None,
-                );
-            }
-            let Ok(seconds) = i32::try_from(wanted) else {
-                return step(
-                    ActionDecision::Refused,
-                    ReasonCode::TaskNotLonger,
-                    format!("a grace period of {wanted} s does not fit gracePeriodSeconds (int32)"),
-                    None,
-                );
-            };
-            let since = if task.creation_timestamp.is_some() {
-                format!("counted from its creation at {created}")
-            } else {
-                "the controller has not stamped its creation yet, so it counts from its next pass"
-                    .into()
-            };
-            step(
-                ActionDecision::Write,
-                ReasonCode::TaskExtend,
+    let since = if task.creation_timestamp.is_some() {
+        format!("counted from its creation at {created}")
+    } else {
+        "the controller has not stamped its creation yet, so it counts from its next pass".into()
+    };
+    (
+        ActionDecision::Write,
+        ReasonCode::TaskExtend,
+        format!(
+            "gracePeriodSeconds {current} -> {seconds} ({since}): the old copy on {from} may wait {} more for the new placement",
+            span(more)
+        ),
+        Some(TaskEdit::GracePeriod { seconds }),
+    )
+}
+
+/// `evictions prune --recovered`: the task of a cluster back on its feet goes once the
+/// binding is healthy everywhere else.
+fn prune(t: &Held, fleet_cluster: Option<&Cluster>) -> Step {
+    let (from, binding, task, now) = (t.from, t.binding, t.task, t.now);
+    let default_timeout_seconds = t.default_timeout_seconds;
+
+    let ready = fleet_cluster
+        .and_then(|c| c.condition("Ready"))
+        .filter(|c| c.status == "True");
+    let Some(ready) = ready else {
+        let why = match fleet_cluster {
+            None => format!("{from} is not in the fleet"),
+            Some(c) => match c.condition("Ready") {
+                None => format!("{from} has no Ready condition"),
+                Some(r) => format!(
+                    "{from} is Ready={} since {}",
+                    r.status, r.last_transition_time.0
+                ),
+            },
+        };
+        return (
+            ActionDecision::Skip,
+            ReasonCode::TaskClusterNotRecovered,
+            format!("{why}: not recovered"),
+            None,
+        );
+    };
+    let placed: Vec<String> = binding
+        .spec
+        .clusters
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    let gen = binding.metadata.generation;
+    match returned_health(binding, &placed, gen) {
+        Returned::Healthy => (
+            ActionDecision::Write,
+            ReasonCode::TaskPruneRecovered,
+            format!(
+                "{from} is Ready since {} and the binding is healthy on {}: the task goes (and the old copy on {from} with it), so the scheduler may place on {from} again",
+                ready.last_transition_time.0,
+                if placed.is_empty() { "no cluster".to_string() } else { placed.join(", ") }
+            ),
+            Some(TaskEdit::Remove),
+        ),
+        Returned::Pending(why) | Returned::Lost(why) => {
+            let state = assess(binding, task, now, default_timeout_seconds);
+            (
+                ActionDecision::Skip,
+                ReasonCode::TaskNotHealthyElsewhere,
                 format!(
-                    "gracePeriodSeconds {current} -> {seconds} ({since}): the old copy on {from} may wait {} more for the new placement",
-                    span(more)
+                    "{from} is Ready again, but the binding is not healthy everywhere else ({why}); the task is {}",
+                    state.state.as_str()
                 ),
-                Some(TaskEdit::GracePeriod { seconds }),
+                None,
             )
-        }
-        TaskAction::PruneRecovered => {
-            let ready = fleet_cluster
-                .and_then(|c| c.condition("Ready"))
-                .filter(|c| c.status == "True");
-            let Some(ready) = ready else {
-                let why = match fleet_cluster {
-                    None => format!("{from} is not in the fleet"),
-                    Some(c) => match c.condition("Ready") {
-                        None => format!("{from} has no Ready condition"),
-                        Some(r) => format!(
-                            "{from} is Ready={} since {}",
-                            r.status, r.last_transition_time.0
-                        ),
-                    },
-                };
-                return step(
-                    ActionDecision::Skip,
-                    ReasonCode::TaskClusterNotRecovered,
-                    format!("{why}: not recovered"),
-                    None,
-                );
-            };
-            let placed: Vec<String> = binding
-                .spec
-                .clusters
-                .iter()
-                .map(|t| t.name.clone())
-                .collect();
-            let gen = binding.metadata.generation;
-            match returned_health(binding, &placed, gen) {
-                Returned::Healthy => step(
-                    ActionDecision::Write,
-                    ReasonCode::TaskPruneRecovered,
-                    format!(
-                        "{from} is Ready since {} and the binding is healthy on {}: the task goes (and the old copy on {from} with it), so the scheduler may place on {from} again",
-                        ready.last_transition_time.0,
-                        if placed.is_empty() { "no cluster".to_string() } else { placed.join(", ") }
-                    ),
-                    Some(TaskEdit::Remove),
-                ),
-                Returned::Pending(why) | Returned::Lost(why) => {
-                    let state = assess(binding, task, now, default_timeout_seconds);
-                    step(
-                        ActionDecision::Skip,
-                        ReasonCode::TaskNotHealthyElsewhere,
-                        format!(
-                            "{from} is Ready again, but the binding is not healthy everywhere else ({why}); the task is {}",
-                            state.state.as_str()
-                        ),
-                        None,
-                    )
-                }
-            }
         }
     }
 }

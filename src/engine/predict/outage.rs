@@ -196,156 +196,22 @@ pub fn simulate_outage(
     base: &Scenario,
 ) -> OutageResult {
     let mut timelines = Vec::new();
-    // Per run (earliest, latest): the clusters as they are once tainted, and when.
-    let mut tainted: [Vec<(String, Cluster, Timestamp)>; 2] = [Vec::new(), Vec::new()];
-    let mut recoveries: [Vec<(String, Timestamp)>; 2] = [Vec::new(), Vec::new()];
+    let mut runs = Runs::default();
     for o in outages {
         let Some(cluster) = state.cluster(&o.cluster) else {
             continue;
         };
-        let pull = cluster.spec.sync_mode.as_deref() == Some("Pull");
-        let ready = cluster_health::on_failure(pull, o.mode, o.at, o.back, health);
-        let mut timeline = ClusterTimeline {
-            cluster: o.cluster.clone(),
-            sync_mode: if pull { "Pull" } else { "Push" },
-            mode: o.mode,
-            failed_at: o.at,
-            ready: recorded(&ready),
-            taints: Vec::new(),
-            no_noexecute: None,
-            recovery: None,
-        };
-        let change = match &ready {
-            Happens::Yes(c) | Happens::Maybe(c) => Some(c.clone()),
-            Happens::No(_) => None,
-        };
-        if let Some(change) = &change {
-            let at = whole(change.at);
-            if let Some(key) = cluster_health::scheduling_taint(change.status) {
-                timeline.taints.push(TaintEvent {
-                    taint: format!("{key}:NoSchedule"),
-                    by: "cluster controller".into(),
-                    at,
-                });
-            }
-            // The policies react to the condition at once, and stamp their taints then.
-            for (run, when) in [change.at.earliest, change.at.latest]
-                .into_iter()
-                .enumerate()
-            {
-                let mut c = with_ready(cluster, change, when);
-                if let Some(key) = cluster_health::scheduling_taint(change.status) {
-                    if !c
-                        .spec
-                        .taints
-                        .iter()
-                        .any(|t| t.key == key && t.effect == "NoSchedule")
-                    {
-                        c.spec.taints.push(Taint {
-                            key: key.into(),
-                            value: None,
-                            effect: "NoSchedule".into(),
-                            time_added: None,
-                        });
-                    }
-                }
-                let (after, added) = policy_taints(state, &c, when);
-                c.spec.taints = after;
-                if run == 0 {
-                    for (t, policy) in added.iter().filter(|(t, _)| t.effect == "NoExecute") {
-                        timeline.taints.push(TaintEvent {
-                            taint: describe_taint(t),
-                            by: format!("ClusterTaintPolicy {policy}"),
-                            at,
-                        });
-                    }
-                }
-                let noexecute = added.iter().any(|(t, _)| t.effect == "NoExecute")
-                    || c.spec.taints.iter().any(|t| t.effect == "NoExecute");
-                if noexecute {
-                    tainted[run].push((o.cluster.clone(), c, when));
-                }
-            }
-            if !timeline
-                .taints
-                .iter()
-                .any(|t| t.taint.ends_with(":NoExecute"))
-                && !cluster.spec.taints.iter().any(|t| t.effect == "NoExecute")
-            {
-                timeline.no_noexecute = Some(Reason::new(
-                    ReasonCode::OutageNoNoexecutePolicy,
-                    format!(
-                        "no ClusterTaintPolicy adds a NoExecute taint to {} when it is Ready={}: nothing is evicted (the {} taint only keeps new placements off)",
-                        o.cluster,
-                        change.status,
-                        cluster_health::scheduling_taint(change.status).unwrap_or(NOT_READY_TAINT)
-                    ),
-                ));
-            }
-        }
+        let (mut timeline, change) = failure(state, cluster, o, health, &mut runs);
         if let Some(back) = o.back {
-            let ready_back = change
-                .as_ref()
-                .map(|_| cluster_health::on_recovery(o.mode, back, health));
-            let mut removed = Vec::new();
-            let mut stays = Vec::new();
-            if let (Some(r), Some(change)) = (&ready_back, &change) {
-                let at = whole(r.at);
-                if let Some(key) = cluster_health::scheduling_taint(change.status) {
-                    removed.push(TaintEvent {
-                        taint: format!("{key}:NoSchedule"),
-                        by: "cluster controller".into(),
-                        at,
-                    });
-                }
-                // The policies on the tainted cluster, Ready True again.
-                if let Some((_, c, _)) = tainted[1].iter().find(|(n, _, _)| *n == o.cluster) {
-                    let recovered = with_ready(c, r, r.at.latest);
-                    let eval = evaluate_policies(
-                        &state.taint_policies,
-                        &recovered,
-                        r.at.latest,
-                        cluster_matches_affinity,
-                    );
-                    for p in &eval.policies {
-                        for t in &p.removed {
-                            removed.push(TaintEvent {
-                                taint: describe_taint(t),
-                                by: format!("ClusterTaintPolicy {}", p.policy),
-                                at,
-                            });
-                        }
-                    }
-                    stays = eval
-                        .taints
-                        .iter()
-                        .filter(|t| t.effect == "NoExecute")
-                        .filter(|t| !cluster.spec.taints.contains(t))
-                        .map(describe_taint)
-                        .collect();
-                    // The taint manager drops what it had not evicted yet once the
-                    // taint is gone.
-                    let gone = |run: usize| if run == 0 { r.at.earliest } else { r.at.latest };
-                    if stays.is_empty() {
-                        for (run, list) in recoveries.iter_mut().enumerate() {
-                            list.push((o.cluster.clone(), gone(run)));
-                        }
-                    }
-                }
-            }
-            timeline.recovery = Some(Recovery {
-                back_at: back,
-                failback_from: ready_back
-                    .as_ref()
-                    .map(|r| whole(r.at).shift(FAILBACK_STABLE_FOR)),
-                ready: ready_back.map(|r| ReadyChange {
-                    at: whole(r.at),
-                    ..r
-                }),
-                removed,
-                stays,
-                evicted_bindings: Vec::new(),
-            });
+            timeline.recovery = Some(recovery(
+                state,
+                cluster,
+                o,
+                change.as_ref(),
+                back,
+                health,
+                &mut runs,
+            ));
         }
         timelines.push(timeline);
     }
@@ -353,15 +219,15 @@ pub fn simulate_outage(
     // The simulations: every tainted cluster as it is then, decided at the reference
     // time; no eviction is due before its cluster's taint is there.
     let run = |i: usize| -> Option<Simulation> {
-        tainted[i].iter().map(|(_, _, t)| *t).min()?;
+        runs.tainted[i].iter().map(|(_, _, t)| *t).min()?;
         let scenario = Scenario {
             targets: Vec::new(),
             taints: Vec::new(),
             now: base.now,
             until: base.until,
             recover_at: None,
-            recoveries: recoveries[i].clone(),
-            replaced: tainted[i].iter().map(|(_, c, _)| c.clone()).collect(),
+            recoveries: runs.recoveries[i].clone(),
+            replaced: runs.tainted[i].iter().map(|(_, c, _)| c.clone()).collect(),
             settings: base.settings.clone(),
             queue: base.queue.clone(),
         };
@@ -389,6 +255,192 @@ pub fn simulate_outage(
         bindings,
         earliest,
         latest,
+    }
+}
+
+/// The two runs of an outage simulation (0: each taint at its earliest, 1: at its
+/// latest): the clusters as they are once tainted, and when; and when each recovers.
+#[derive(Default)]
+struct Runs {
+    tainted: [Vec<(String, Cluster, Timestamp)>; 2],
+    recoveries: [Vec<(String, Timestamp)>; 2],
+}
+
+/// One member's failure: when `Ready` changes, the taints that follow (the cluster
+/// controller's, the ClusterTaintPolicies'), and the cluster as each run sees it.
+fn failure(
+    state: &FleetState,
+    cluster: &Cluster,
+    o: &Outage,
+    health: &HealthSettings,
+    runs: &mut Runs,
+) -> (ClusterTimeline, Option<ReadyChange>) {
+    let pull = cluster.spec.sync_mode.as_deref() == Some("Pull");
+    let ready = cluster_health::on_failure(pull, o.mode, o.at, o.back, health);
+    let mut timeline = ClusterTimeline {
+        cluster: o.cluster.clone(),
+        sync_mode: if pull { "Pull" } else { "Push" },
+        mode: o.mode,
+        failed_at: o.at,
+        ready: recorded(&ready),
+        taints: Vec::new(),
+        no_noexecute: None,
+        recovery: None,
+    };
+    let change = match &ready {
+        Happens::Yes(c) | Happens::Maybe(c) => Some(c.clone()),
+        Happens::No(_) => None,
+    };
+    let Some(change) = change else {
+        return (timeline, None);
+    };
+    let at = whole(change.at);
+    if let Some(key) = cluster_health::scheduling_taint(change.status) {
+        timeline.taints.push(TaintEvent {
+            taint: format!("{key}:NoSchedule"),
+            by: "cluster controller".into(),
+            at,
+        });
+    }
+    // The policies react to the condition at once, and stamp their taints then.
+    for (run, when) in [change.at.earliest, change.at.latest]
+        .into_iter()
+        .enumerate()
+    {
+        let (c, added) = tainted_at(state, cluster, &change, when);
+        if run == 0 {
+            for (t, policy) in added.iter().filter(|(t, _)| t.effect == "NoExecute") {
+                timeline.taints.push(TaintEvent {
+                    taint: describe_taint(t),
+                    by: format!("ClusterTaintPolicy {policy}"),
+                    at,
+                });
+            }
+        }
+        let noexecute = added.iter().any(|(t, _)| t.effect == "NoExecute")
+            || c.spec.taints.iter().any(|t| t.effect == "NoExecute");
+        if noexecute {
+            runs.tainted[run].push((o.cluster.clone(), c, when));
+        }
+    }
+    let noexecute_now = cluster.spec.taints.iter().any(|t| t.effect == "NoExecute");
+    if !noexecute_now
+        && !timeline
+            .taints
+            .iter()
+            .any(|t| t.taint.ends_with(":NoExecute"))
+    {
+        timeline.no_noexecute = Some(Reason::new(
+            ReasonCode::OutageNoNoexecutePolicy,
+            format!(
+                "no ClusterTaintPolicy adds a NoExecute taint to {} when it is Ready={}: nothing is evicted (the {} taint only keeps new placements off)",
+                o.cluster,
+                change.status,
+                cluster_health::scheduling_taint(change.status).unwrap_or(NOT_READY_TAINT)
+            ),
+        ));
+    }
+    (timeline, Some(change))
+}
+
+/// `cluster` once its `Ready` changed as `change` says at `when`: the cluster
+/// controller's scheduling taint, then the ClusterTaintPolicies' (and which they added).
+fn tainted_at(
+    state: &FleetState,
+    cluster: &Cluster,
+    change: &ReadyChange,
+    when: Timestamp,
+) -> (Cluster, Vec<(Taint, String)>) {
+    let mut c = with_ready(cluster, change, when);
+    if let Some(key) = cluster_health::scheduling_taint(change.status) {
+        if !c
+            .spec
+            .taints
+            .iter()
+            .any(|t| t.key == key && t.effect == "NoSchedule")
+        {
+            c.spec.taints.push(Taint {
+                key: key.into(),
+                value: None,
+                effect: "NoSchedule".into(),
+                time_added: None,
+            });
+        }
+    }
+    let (after, added) = policy_taints(state, &c, when);
+    c.spec.taints = after;
+    (c, added)
+}
+
+/// The way back of a member that answers again at `back`: `Ready` again, the taints
+/// that go (and those that stay), when a failback may start; the taint manager drops
+/// what it had not evicted yet once the taint is gone.
+fn recovery(
+    state: &FleetState,
+    cluster: &Cluster,
+    o: &Outage,
+    change: Option<&ReadyChange>,
+    back: Timestamp,
+    health: &HealthSettings,
+    runs: &mut Runs,
+) -> Recovery {
+    let ready_back = change.map(|_| cluster_health::on_recovery(o.mode, back, health));
+    let mut removed = Vec::new();
+    let mut stays = Vec::new();
+    if let (Some(r), Some(change)) = (&ready_back, change) {
+        let at = whole(r.at);
+        if let Some(key) = cluster_health::scheduling_taint(change.status) {
+            removed.push(TaintEvent {
+                taint: format!("{key}:NoSchedule"),
+                by: "cluster controller".into(),
+                at,
+            });
+        }
+        // The policies on the tainted cluster, Ready True again.
+        if let Some((_, c, _)) = runs.tainted[1].iter().find(|(n, _, _)| *n == o.cluster) {
+            let recovered = with_ready(c, r, r.at.latest);
+            let eval = evaluate_policies(
+                &state.taint_policies,
+                &recovered,
+                r.at.latest,
+                cluster_matches_affinity,
+            );
+            for p in &eval.policies {
+                for t in &p.removed {
+                    removed.push(TaintEvent {
+                        taint: describe_taint(t),
+                        by: format!("ClusterTaintPolicy {}", p.policy),
+                        at,
+                    });
+                }
+            }
+            stays = eval
+                .taints
+                .iter()
+                .filter(|t| t.effect == "NoExecute")
+                .filter(|t| !cluster.spec.taints.contains(t))
+                .map(describe_taint)
+                .collect();
+            if stays.is_empty() {
+                let gone = |run: usize| if run == 0 { r.at.earliest } else { r.at.latest };
+                for (run, list) in runs.recoveries.iter_mut().enumerate() {
+                    list.push((o.cluster.clone(), gone(run)));
+                }
+            }
+        }
+    }
+    Recovery {
+        back_at: back,
+        failback_from: ready_back
+            .as_ref()
+            .map(|r| whole(r.at).shift(FAILBACK_STABLE_FOR)),
+        ready: ready_back.map(|r| ReadyChange {
+            at: whole(r.at),
+            ..r
+        }),
+        removed,
+        stays,
+        evicted_bindings: Vec::new(),
     }
 }
 

@@ -5,7 +5,8 @@
 use super::health::{covering, failure_modes, is_pull};
 use super::*;
 use crate::engine::karmada::cluster_health::Happens;
-use crate::engine::predict::outage::{simulate_outage, Outage};
+use crate::engine::predict::outage::{simulate_outage, ClusterTimeline, Outage};
+use crate::engine::predict::simulate::Simulation;
 
 /// The `policy apply` lint over every propagation policy of the fleet.
 pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
@@ -149,19 +150,14 @@ pub(super) fn answer(
 ) -> ClusterAnswer {
     let name = name_of(cluster);
     let pull = is_pull(cluster);
-    let bindings = input
-        .state
-        .bindings
-        .iter()
-        .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
-        .count();
+    let sub = bindings_on(input, name);
     let mut out = ClusterAnswer {
         cluster: name.to_string(),
         policies: Vec::new(),
         sync_mode: if pull { "Pull" } else { "Push" },
         failures: failure_modes(pull).to_vec(),
         ready_after_seconds: None,
-        bindings,
+        bindings: sub.bindings.len(),
         moving: 0,
         first_after_seconds: None,
         last_after_seconds: None,
@@ -181,46 +177,16 @@ pub(super) fn answer(
         out.nothing_moves = Some(f.message.clone());
         return out;
     }
-    let now = input.now;
     let base = Scenario {
         targets: Vec::new(),
         taints: Vec::new(),
-        now,
-        until: now + HORIZON,
+        now: input.now,
+        until: input.now + HORIZON,
         recover_at: None,
         recoveries: Vec::new(),
         replaced: Vec::new(),
         settings: input.settings.clone(),
         queue: input.queue.clone(),
-    };
-    let after = |t: Timestamp| t.as_second() - now.as_second();
-    let widen = |slot: &mut Option<SecondsInterval>, lo: i64, hi: i64| {
-        *slot = Some(match *slot {
-            None => SecondsInterval {
-                earliest: lo,
-                latest: hi,
-            },
-            Some(s) => SecondsInterval {
-                earliest: s.earliest.min(lo),
-                latest: s.latest.max(hi),
-            },
-        });
-    };
-    // Only the bindings this failure moves take part: the answer is about this cluster,
-    // and on a fleet's scale it must not re-run every other binding. Evictions from
-    // clusters failing already are `dry-run`'s to show: they would share the queue, so
-    // with them this cluster's evictions can only come later.
-    let sub = FleetState {
-        clusters: input.state.clusters.clone(),
-        bindings: input
-            .state
-            .bindings
-            .iter()
-            .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
-            .cloned()
-            .collect(),
-        taint_policies: input.state.taint_policies.clone(),
-        ..Default::default()
     };
     let mut evictions: Option<SecondsInterval> = None;
     let mut counted = false;
@@ -228,7 +194,7 @@ pub(super) fn answer(
     for &mode in failure_modes(pull) {
         let outage = Outage {
             cluster: name.to_string(),
-            at: now,
+            at: input.now,
             mode,
             back: None,
         };
@@ -236,26 +202,7 @@ pub(super) fn answer(
         let Some(timeline) = result.clusters.first() else {
             continue;
         };
-        if let Happens::Yes(c) | Happens::Maybe(c) = &timeline.ready {
-            widen(
-                &mut out.ready_after_seconds,
-                after(c.at.earliest),
-                after(c.at.latest),
-            );
-            // Policies whose taint is already there add nothing, but they cover it.
-            for p in covering(input.state, cluster, c.status) {
-                if !out.policies.iter().any(|x| x == p) {
-                    out.policies.push(p.to_string());
-                }
-            }
-        }
-        for t in &timeline.taints {
-            if let Some(p) = t.by.strip_prefix("ClusterTaintPolicy ") {
-                if !out.policies.iter().any(|x| x == p) {
-                    out.policies.push(p.to_string());
-                }
-            }
-        }
+        seen_ready(input, cluster, timeline, &mut out);
         let Some(latest) = result.latest.as_ref() else {
             let why = timeline
                 .no_noexecute
@@ -267,68 +214,149 @@ pub(super) fn answer(
         };
         for b in result.bindings.iter().filter(|b| b.cluster == name) {
             if let Some(e) = b.evicted {
-                widen(&mut evictions, after(e.earliest), after(e.latest));
+                widen(
+                    &mut evictions,
+                    after(input, e.earliest),
+                    after(input, e.latest),
+                );
             }
-        }
-        if counted {
-            continue;
         }
         // The verdicts do not depend on when the taint lands: count them once.
-        counted = true;
-        let nowhere: std::collections::HashSet<&str> = latest
-            .predictions
-            .iter()
-            .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
-            .map(|p| p.binding.as_str())
-            .collect();
-        for p in latest
-            .predictions
-            .iter()
-            .filter(|p| p.leaves.iter().any(|c| c == name))
-        {
-            let lands = match (&p.clusters, &p.error) {
-                (Some(c), _) => c
-                    .iter()
-                    .map(|(n, r)| format!("{n} x{r}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                (None, Some(e)) => format!("nowhere ({})", e.code),
-                (None, None) => "nowhere".into(),
-            };
-            out.placements.insert(p.binding.clone(), lands);
-        }
-        for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
-            match o.verdict {
-                Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
-                    out.blocked += 1
-                }
-                Verdict::Evict | Verdict::EvictLater => out.moving += 1,
-                Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
-                _ => out.blocked += 1,
-            }
+        if !counted {
+            counted = true;
+            count_verdicts(latest, name, &mut out);
         }
     }
     out.first_after_seconds = evictions.map(|e| e.earliest);
     out.last_after_seconds = evictions.map(|e| e.latest);
+    conclude(&mut out, counted, &silent);
+    out
+}
+
+/// The fleet as one cluster's answer sees it: only the bindings its failure moves. The
+/// answer is about this cluster, and on a fleet's scale it must not re-run every other
+/// binding. Evictions from clusters failing already are `dry-run`'s to show: they would
+/// share the queue, so with them this cluster's evictions can only come later.
+fn bindings_on(input: &DoctorInput, name: &str) -> FleetState {
+    FleetState {
+        clusters: input.state.clusters.clone(),
+        bindings: input
+            .state
+            .bindings
+            .iter()
+            .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
+            .cloned()
+            .collect(),
+        taint_policies: input.state.taint_policies.clone(),
+        ..Default::default()
+    }
+}
+
+/// Seconds from the doctor's now to `t`.
+fn after(input: &DoctorInput, t: Timestamp) -> i64 {
+    t.as_second() - input.now.as_second()
+}
+
+/// `slot` widened to cover `lo ..= hi`.
+fn widen(slot: &mut Option<SecondsInterval>, lo: i64, hi: i64) {
+    *slot = Some(match *slot {
+        None => SecondsInterval {
+            earliest: lo,
+            latest: hi,
+        },
+        Some(s) => SecondsInterval {
+            earliest: s.earliest.min(lo),
+            latest: s.latest.max(hi),
+        },
+    });
+}
+
+/// When `Ready` changes in this way of failing, and the policies that taint the
+/// cluster then.
+fn seen_ready(
+    input: &DoctorInput,
+    cluster: &Cluster,
+    timeline: &ClusterTimeline,
+    out: &mut ClusterAnswer,
+) {
+    if let Happens::Yes(c) | Happens::Maybe(c) = &timeline.ready {
+        widen(
+            &mut out.ready_after_seconds,
+            after(input, c.at.earliest),
+            after(input, c.at.latest),
+        );
+        // Policies whose taint is already there add nothing, but they cover it.
+        for p in covering(input.state, cluster, c.status) {
+            if !out.policies.iter().any(|x| x == p) {
+                out.policies.push(p.to_string());
+            }
+        }
+    }
+    for t in &timeline.taints {
+        if let Some(p) = t.by.strip_prefix("ClusterTaintPolicy ") {
+            if !out.policies.iter().any(|x| x == p) {
+                out.policies.push(p.to_string());
+            }
+        }
+    }
+}
+
+/// What the failure does to each binding on the cluster, and where the moving ones land.
+fn count_verdicts(latest: &Simulation, name: &str, out: &mut ClusterAnswer) {
+    let nowhere: std::collections::HashSet<&str> = latest
+        .predictions
+        .iter()
+        .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
+        .map(|p| p.binding.as_str())
+        .collect();
+    for p in latest
+        .predictions
+        .iter()
+        .filter(|p| p.leaves.iter().any(|c| c == name))
+    {
+        let lands = match (&p.clusters, &p.error) {
+            (Some(c), _) => c
+                .iter()
+                .map(|(n, r)| format!("{n} x{r}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            (None, Some(e)) => format!("nowhere ({})", e.code),
+            (None, None) => "nowhere".into(),
+        };
+        out.placements.insert(p.binding.clone(), lands);
+    }
+    for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
+        match o.verdict {
+            Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
+                out.blocked += 1
+            }
+            Verdict::Evict | Verdict::EvictLater => out.moving += 1,
+            Verdict::Tolerated | Verdict::Recovered => out.staying += 1,
+            _ => out.blocked += 1,
+        }
+    }
+}
+
+/// Why nothing moves, when nothing does, and the ways of failing that move nothing.
+fn conclude(out: &mut ClusterAnswer, counted: bool, silent: &[(FailureMode, String)]) {
     let said = |(mode, why): &(FailureMode, String)| format!("{mode}: {why}");
     if !counted {
         // One reason said once when every way of failing gives it.
-        out.nothing_moves = Some(match silent.as_slice() {
+        out.nothing_moves = Some(match silent {
             [] => "it is never tainted NoExecute".into(),
             [(_, first), rest @ ..] if rest.iter().all(|(_, w)| w == first) => first.clone(),
             all => all.iter().map(said).collect::<Vec<_>>().join("; "),
         });
-        return out;
+        return;
     }
     out.caveats = silent.iter().map(said).collect();
     if out.moving == 0 {
-        out.nothing_moves = Some(if bindings == 0 {
+        out.nothing_moves = Some(if out.bindings == 0 {
             "no binding is placed on it".into()
         } else {
             "every binding on it tolerates the taint or cannot be evicted".into()
         });
     }
-    out
 }
 
 /// Bindings with statePreservation rules: the gate off (nothing is carried), or, with

@@ -345,7 +345,6 @@ fn known(input: &DoctorInput, component: &str) -> bool {
 /// Run every check and answer for every cluster. The checks of a component whose
 /// settings are unknown do not run; a finding says so instead.
 pub fn diagnose(input: &DoctorInput) -> Diagnosis {
-    let s = input.settings;
     let state = input.state;
     let mut findings: Vec<Finding> = input
         .unknown
@@ -362,8 +361,47 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         })
         .collect();
     let cm_known = known(input, CONTROLLER_MANAGER);
+    if cm_known {
+        controller_findings(input, &mut findings);
+    }
+    let noexecute = policy_findings(input, &mut findings);
+    // The fleet.
+    lint_policies(input, &mut findings);
+    nowhere_to_go(state, &mut findings);
+    stale_tasks(state, &mut findings);
+    health::unreachable_policies(state, &mut findings);
+    health::slow_detection(input, &noexecute, &mut findings);
+    if cm_known {
+        state_findings(input, &mut findings);
+    }
+    versions::version_findings(input, &mut findings);
+
+    let clusters = state
+        .clusters
+        .par_iter()
+        .map(|c| answer(input, c, &findings))
+        .collect();
+    let (verdict, off) = verdict(input, &findings);
+    Diagnosis {
+        verdict,
+        failover_on: !off && cm_known,
+        components: input.components.to_vec(),
+        settings: settings_rows(input),
+        unknown: input
+            .unknown
+            .iter()
+            .map(|u| format!("the settings of {} ({})", u.component, u.why))
+            .collect(),
+        findings,
+        clusters,
+    }
+}
+
+/// The controller manager's switches and pace (its settings are known).
+fn controller_findings(input: &DoctorInput, findings: &mut Vec<Finding>) {
+    let s = input.settings;
     let gates = source(input, "feature-gates");
-    if cm_known && !s.failover_feature_gate {
+    if !s.failover_feature_gate {
         findings.push(Finding {
             code: FindingCode::FailoverGateOff,
             severity: Severity::Error,
@@ -375,7 +413,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         });
     }
     let evict_from = source(input, "enable-no-execute-taint-eviction");
-    if cm_known && !s.enable_no_execute_taint_eviction {
+    if !s.enable_no_execute_taint_eviction {
         findings.push(Finding {
             code: FindingCode::NoexecuteEvictionOff,
             severity: Severity::Error,
@@ -386,7 +424,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "run karmada-controller-manager with --enable-no-execute-taint-eviction=true".into(),
         });
     }
-    if cm_known && s.no_execute_taint_eviction_purge_mode == PurgeMode::Directly {
+    if s.no_execute_taint_eviction_purge_mode == PurgeMode::Directly {
         findings.push(Finding {
             code: FindingCode::PurgeModeDirectly,
             severity: Severity::Warning,
@@ -398,7 +436,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "use Gracefully (the default), or set spec.failover.cluster.purgeMode per policy where downtime is acceptable".into(),
         });
     }
-    if cm_known && input.queue.resource_eviction_rate == 0.0 {
+    if input.queue.resource_eviction_rate == 0.0 {
         findings.push(Finding {
             code: FindingCode::EvictionRateZero,
             severity: Severity::Warning,
@@ -410,7 +448,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "set a positive rate (upstream default 0.5 per second and worker); to stop failover, turn off --enable-no-execute-taint-eviction instead".into(),
         });
     }
-    if cm_known && s.graceful_eviction_timeout_seconds < SHORT_GRACEFUL_TIMEOUT_SECONDS {
+    if s.graceful_eviction_timeout_seconds < SHORT_GRACEFUL_TIMEOUT_SECONDS {
         findings.push(Finding {
             code: FindingCode::GracefulTimeoutShort,
             severity: Severity::Warning,
@@ -423,8 +461,14 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             fix: "use a timeout longer than your workloads take to become healthy (upstream default 10m)".into(),
         });
     }
+}
 
-    // ClusterTaintPolicies and the webhook.
+/// The ClusterTaintPolicies and the webhook that admits them; the NoExecute ones.
+fn policy_findings<'s>(
+    input: &DoctorInput<'s>,
+    findings: &mut Vec<Finding>,
+) -> Vec<&'s ClusterTaintPolicy> {
+    let state = input.state;
     let noexecute: Vec<&ClusterTaintPolicy> = state
         .taint_policies
         .iter()
@@ -491,22 +535,12 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         });
     }
 
-    // The fleet.
-    lint_policies(input, &mut findings);
-    nowhere_to_go(state, &mut findings);
-    stale_tasks(state, &mut findings);
-    health::unreachable_policies(state, &mut findings);
-    health::slow_detection(input, &noexecute, &mut findings);
-    if cm_known {
-        state_findings(input, &mut findings);
-    }
-    versions::version_findings(input, &mut findings);
+    noexecute
+}
 
-    let clusters = state
-        .clusters
-        .par_iter()
-        .map(|c| answer(input, c, &findings))
-        .collect();
+/// The one sentence and whether failover is off, from the findings.
+fn verdict(input: &DoctorInput, findings: &[Finding]) -> (String, bool) {
+    let cm_known = known(input, CONTROLLER_MANAGER);
     let off = findings.iter().any(|f| {
         matches!(
             f.code,
@@ -520,11 +554,6 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         .filter(|f| f.severity == Severity::Error)
         .collect();
     let warnings = findings.len() - errors.len();
-    let unknown: Vec<String> = input
-        .unknown
-        .iter()
-        .map(|u| format!("the settings of {} ({})", u.component, u.why))
-        .collect();
     let verdict = match (off, cm_known, errors.first(), warnings) {
         (true, _, Some(first), _) => format!("cluster failover is OFF: {}", first.message),
         (false, false, first, _) => {
@@ -558,15 +587,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     } else {
         format!("{verdict} (could not know: {})", unsaid.join("; "))
     };
-    Diagnosis {
-        verdict,
-        failover_on: !off && cm_known,
-        components: input.components.to_vec(),
-        settings: settings_rows(input),
-        unknown,
-        findings,
-        clusters,
-    }
+    (verdict, off)
 }
 
 fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
