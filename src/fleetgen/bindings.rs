@@ -6,43 +6,13 @@ impl<'a> Generator<'a> {
     pub(super) fn binding(&self, index: usize) -> GeneratedBinding {
         let mut rng = SplitMix64::for_item(self.spec.seed, STREAM_BINDING, index as u64);
         let cluster_scoped = rng.chance(self.spec.cluster_binding_fraction);
-        let (api_version, kind, replicated) = if cluster_scoped {
-            *rng.pick(&[
-                ("v1", "Namespace", false),
-                ("rbac.authorization.k8s.io/v1", "ClusterRole", false),
-            ])
-        } else {
-            let roll = rng.unit();
-            if roll < 0.70 {
-                ("apps/v1", "Deployment", true)
-            } else if roll < 0.85 {
-                ("apps/v1", "StatefulSet", true)
-            } else if roll < 0.90 {
-                ("batch/v1", "Job", true)
-            } else {
-                ("v1", "ConfigMap", false)
-            }
-        };
+        let (api_version, kind, replicated) = resource_kind(cluster_scoped, &mut rng);
         let namespace =
             (!cluster_scoped).then(|| format!("ns-{:02}", rng.below(self.spec.namespaces.max(1))));
         let workload = format!("app-{index:07}");
         let binding_name = format!("{workload}-{}", kind.to_ascii_lowercase());
 
-        // Scheduling type: replica-less objects are always duplicated.
-        let strategy = if !replicated {
-            Strategy::Duplicated
-        } else {
-            let roll = rng.unit();
-            if roll < 0.30 {
-                Strategy::Duplicated
-            } else if roll < 0.60 {
-                Strategy::StaticWeights
-            } else if roll < 0.85 {
-                Strategy::Dynamic
-            } else {
-                Strategy::Aggregated
-            }
-        };
+        let strategy = strategy_of(replicated, &mut rng);
         let want = if self.clusters.is_empty() {
             0
         } else if strategy == Strategy::Aggregated {
@@ -64,21 +34,7 @@ impl<'a> Generator<'a> {
             .collect::<Vec<_>>();
 
         let placement = self.placement(strategy, affinity, &targets, &weights, &mut rng);
-        let failover = rng.chance(0.15).then(|| FailoverBehavior {
-            cluster: Some(ClusterFailoverBehavior {
-                purge_mode: Some(
-                    if rng.chance(0.5) {
-                        "Gracefully"
-                    } else {
-                        "Directly"
-                    }
-                    .to_string(),
-                ),
-                toleration_seconds: rng.chance(0.5).then(|| *rng.pick(&[0, 60, 300, 600])),
-                ..Default::default()
-            }),
-            ..Default::default()
-        });
+        let failover = failover_of(&mut rng);
         let replica_requirements = replicated.then(|| ReplicaRequirements {
             resource_request: resources(&[
                 ("cpu", format!("{}m", rng.range(1, 20) * 100)),
@@ -110,25 +66,7 @@ impl<'a> Generator<'a> {
             annotations: (!annotations.is_empty()).then_some(annotations),
             ..Default::default()
         };
-        let status = BindingStatus {
-            scheduler_observed_generation: metadata.generation,
-            last_scheduled_time: Some(self.time_before(rng.range(600, 86_400))),
-            aggregated_status: clusters
-                .iter()
-                .map(|tc| {
-                    let i = self.index_of(&tc.name);
-                    AggregatedStatusItem {
-                        cluster_name: tc.name.clone(),
-                        applied: true,
-                        health: Some(
-                            if self.faulty[i] { "Unknown" } else { "Healthy" }.to_string(),
-                        ),
-                        ..Default::default()
-                    }
-                })
-                .collect(),
-            ..Default::default()
-        };
+        let status = self.status(metadata.generation, &clusters, &mut rng);
         let spec = BindingSpec {
             resource: ObjectReference {
                 api_version: api_version.to_string(),
@@ -158,6 +96,35 @@ impl<'a> Generator<'a> {
                 spec: ResourceBindingSpec { inner: spec },
                 status: Some(status),
             })
+        }
+    }
+
+    /// A status as the scheduler and the status controllers leave it: scheduled, and
+    /// healthy on each cluster (Unknown on a faulty one).
+    fn status(
+        &self,
+        generation: Option<i64>,
+        clusters: &[TargetCluster],
+        rng: &mut SplitMix64,
+    ) -> BindingStatus {
+        BindingStatus {
+            scheduler_observed_generation: generation,
+            last_scheduled_time: Some(self.time_before(rng.range(600, 86_400))),
+            aggregated_status: clusters
+                .iter()
+                .map(|tc| {
+                    let i = self.index_of(&tc.name);
+                    AggregatedStatusItem {
+                        cluster_name: tc.name.clone(),
+                        applied: true,
+                        health: Some(
+                            if self.faulty[i] { "Unknown" } else { "Healthy" }.to_string(),
+                        ),
+                        ..Default::default()
+                    }
+                })
+                .collect(),
+            ..Default::default()
         }
     }
 
@@ -496,4 +463,60 @@ pub(super) fn tolerations(rng: &mut SplitMix64) -> Vec<Toleration> {
             ..Default::default()
         })
         .collect()
+}
+
+/// The resource a binding refers to: `(apiVersion, kind, replicated)`.
+fn resource_kind(cluster_scoped: bool, rng: &mut SplitMix64) -> (&'static str, &'static str, bool) {
+    if cluster_scoped {
+        return *rng.pick(&[
+            ("v1", "Namespace", false),
+            ("rbac.authorization.k8s.io/v1", "ClusterRole", false),
+        ]);
+    }
+    let roll = rng.unit();
+    if roll < 0.70 {
+        ("apps/v1", "Deployment", true)
+    } else if roll < 0.85 {
+        ("apps/v1", "StatefulSet", true)
+    } else if roll < 0.90 {
+        ("batch/v1", "Job", true)
+    } else {
+        ("v1", "ConfigMap", false)
+    }
+}
+
+/// The scheduling type: replica-less objects are always duplicated.
+fn strategy_of(replicated: bool, rng: &mut SplitMix64) -> Strategy {
+    if !replicated {
+        return Strategy::Duplicated;
+    }
+    let roll = rng.unit();
+    if roll < 0.30 {
+        Strategy::Duplicated
+    } else if roll < 0.60 {
+        Strategy::StaticWeights
+    } else if roll < 0.85 {
+        Strategy::Dynamic
+    } else {
+        Strategy::Aggregated
+    }
+}
+
+/// A policy's cluster failover, for 15% of the bindings.
+fn failover_of(rng: &mut SplitMix64) -> Option<FailoverBehavior> {
+    rng.chance(0.15).then(|| FailoverBehavior {
+        cluster: Some(ClusterFailoverBehavior {
+            purge_mode: Some(
+                if rng.chance(0.5) {
+                    "Gracefully"
+                } else {
+                    "Directly"
+                }
+                .to_string(),
+            ),
+            toleration_seconds: rng.chance(0.5).then(|| *rng.pick(&[0, 60, 300, 600])),
+            ..Default::default()
+        }),
+        ..Default::default()
+    })
 }

@@ -68,26 +68,9 @@ impl<'a> Generator<'a> {
             .map(|z| format!("{region}{}", (b'a' + z as u8) as char))
             .collect();
 
-        let mut taints = Vec::new();
         let faulty = self.faulty[index];
         let down_since = self.time_before(rng.range(60, 600));
-        if faulty {
-            for effect in ["NoSchedule", "NoExecute"] {
-                taints.push(Taint {
-                    key: NOT_READY_TAINT_KEY.to_string(),
-                    effect: effect.to_string(),
-                    time_added: (effect == "NoExecute").then(|| down_since.clone()),
-                    ..Default::default()
-                });
-            }
-        }
-        if self.cordoned[index] {
-            taints.push(Taint {
-                key: UNSCHEDULABLE_TAINT_KEY.to_string(),
-                effect: "NoSchedule".to_string(),
-                ..Default::default()
-            });
-        }
+        let taints = taints(faulty, self.cordoned[index], &down_since);
 
         // Capacity: nodes of 16 cores / 64Gi / 110 pods.
         let nodes = match info.tier {
@@ -116,38 +99,12 @@ impl<'a> Generator<'a> {
             (Vec::new(), Vec::new())
         };
 
-        let ready_reason = if faulty {
-            "ClusterNotReady"
-        } else {
-            "ClusterReady"
-        };
         let ready_time = if faulty {
             down_since
         } else {
             self.time_before(rng.range(3_600, 30 * 86_400))
         };
-        let conditions = vec![
-            Condition {
-                type_: "Ready".to_string(),
-                status: if faulty { "False" } else { "True" }.to_string(),
-                reason: ready_reason.to_string(),
-                message: if faulty {
-                    "cluster is not reachable".to_string()
-                } else {
-                    "cluster is healthy and ready to accept workloads".to_string()
-                },
-                last_transition_time: ready_time,
-                observed_generation: None,
-            },
-            Condition {
-                type_: "CompleteAPIEnablements".to_string(),
-                status: "True".to_string(),
-                reason: "Complete".to_string(),
-                message: String::new(),
-                last_transition_time: self.time_before(30 * 86_400),
-                observed_generation: None,
-            },
-        ];
+        let conditions = self.conditions(faulty, ready_time);
         let ready_nodes = if faulty {
             0
         } else {
@@ -195,6 +152,62 @@ impl<'a> Generator<'a> {
         });
         cluster
     }
+}
+
+impl Generator<'_> {
+    /// `Ready` (False since the outage on a faulty cluster) and `CompleteAPIEnablements`.
+    fn conditions(&self, faulty: bool, ready_time: Time) -> Vec<Condition> {
+        vec![
+            Condition {
+                type_: "Ready".to_string(),
+                status: if faulty { "False" } else { "True" }.to_string(),
+                reason: if faulty {
+                    "ClusterNotReady"
+                } else {
+                    "ClusterReady"
+                }
+                .to_string(),
+                message: if faulty {
+                    "cluster is not reachable".to_string()
+                } else {
+                    "cluster is healthy and ready to accept workloads".to_string()
+                },
+                last_transition_time: ready_time,
+                observed_generation: None,
+            },
+            Condition {
+                type_: "CompleteAPIEnablements".to_string(),
+                status: "True".to_string(),
+                reason: "Complete".to_string(),
+                message: String::new(),
+                last_transition_time: self.time_before(30 * 86_400),
+                observed_generation: None,
+            },
+        ]
+    }
+}
+
+/// A faulty cluster's not-ready taints (NoExecute since `down_since`), and a cordon.
+fn taints(faulty: bool, cordoned: bool, down_since: &Time) -> Vec<Taint> {
+    let mut taints = Vec::new();
+    if faulty {
+        for effect in ["NoSchedule", "NoExecute"] {
+            taints.push(Taint {
+                key: NOT_READY_TAINT_KEY.to_string(),
+                effect: effect.to_string(),
+                time_added: (effect == "NoExecute").then(|| down_since.clone()),
+                ..Default::default()
+            });
+        }
+    }
+    if cordoned {
+        taints.push(Taint {
+            key: UNSCHEDULABLE_TAINT_KEY.to_string(),
+            effect: "NoSchedule".to_string(),
+            ..Default::default()
+        });
+    }
+    taints
 }
 
 pub(super) fn api_enablements() -> Vec<ApiEnablement> {

@@ -20,7 +20,7 @@
 //! Every message names its cluster as `cluster NAME` (upstream: `Evict from cluster NAME
 //! succeed.`; the tool: [`tool_message`]), which is how an event is tied to a cluster.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use jiff::Timestamp;
 use serde::Serialize;
@@ -221,19 +221,7 @@ pub fn history(
     let name = binding.display_name();
     let tasks = &binding.spec.graceful_eviction_tasks;
     let recorded = records(binding.annotations());
-    let known: BTreeSet<&str> = binding
-        .spec
-        .clusters
-        .iter()
-        .map(|c| c.name.as_str())
-        .chain(tasks.iter().map(|t| t.from_cluster.as_str()))
-        .chain(
-            tasks
-                .iter()
-                .flat_map(|t| t.clusters_before_failover.iter().map(String::as_str)),
-        )
-        .chain(recorded.keys().map(String::as_str))
-        .collect();
+    let known = known_clusters(binding, &recorded);
     let task_time = |cluster: &str| {
         tasks
             .iter()
@@ -253,29 +241,7 @@ pub fn history(
         event: None,
     };
 
-    let mut hidden_events = 0;
-    let mut from_events: Vec<Entry> = Vec::new();
-    for ev in events {
-        let action = match (classify(&ev.reason), options.all_events) {
-            (Some(a), _) => a,
-            (None, true) => ActionKind::Other,
-            (None, false) => {
-                hidden_events += 1;
-                continue;
-            }
-        };
-        let mut e = entry(
-            action,
-            ev.last_time.or(ev.first_time),
-            cluster_in_message(&ev.message, &known),
-            Origin::Event,
-        );
-        if action == ActionKind::Scheduled {
-            e.placement = schedule_result(&ev.message);
-        }
-        e.event = Some(ev.clone());
-        from_events.push(e);
-    }
+    let (mut from_events, hidden_events) = event_entries(events, options, &known, &entry);
     // The tool writes its tasks without creationTimestamp (the graceful eviction
     // controller stamps them): such a task takes the time of the drain Event about it.
     let drain_time = |cluster: &str| {
@@ -345,6 +311,62 @@ pub fn history(
         hidden_events,
         concerns_cluster,
     }
+}
+
+/// Every cluster a binding's record names: placed, evicted from, before a failover,
+/// recorded by the tool.
+fn known_clusters<'b>(
+    binding: &'b Binding,
+    recorded: &'b BTreeMap<String, Vec<TargetCluster>>,
+) -> BTreeSet<&'b str> {
+    let tasks = &binding.spec.graceful_eviction_tasks;
+    binding
+        .spec
+        .clusters
+        .iter()
+        .map(|c| c.name.as_str())
+        .chain(tasks.iter().map(|t| t.from_cluster.as_str()))
+        .chain(
+            tasks
+                .iter()
+                .flat_map(|t| t.clusters_before_failover.iter().map(String::as_str)),
+        )
+        .chain(recorded.keys().map(String::as_str))
+        .collect()
+}
+
+/// The entries of the Events `history` knows (all of them with `--all-events`), and how
+/// many it left out.
+fn event_entries(
+    events: &[EventRecord],
+    options: &HistoryOptions<'_>,
+    known: &BTreeSet<&str>,
+    entry: &dyn Fn(ActionKind, Option<Timestamp>, Option<String>, Origin) -> Entry,
+) -> (Vec<Entry>, usize) {
+    let mut hidden = 0;
+    let mut out = Vec::new();
+    for ev in events {
+        let action = match (classify(&ev.reason), options.all_events) {
+            (Some(a), _) => a,
+            (None, true) => ActionKind::Other,
+            (None, false) => {
+                hidden += 1;
+                continue;
+            }
+        };
+        let mut e = entry(
+            action,
+            ev.last_time.or(ev.first_time),
+            cluster_in_message(&ev.message, known),
+            Origin::Event,
+        );
+        if action == ActionKind::Scheduled {
+            e.placement = schedule_result(&ev.message);
+        }
+        e.event = Some(ev.clone());
+        out.push(e);
+    }
+    (out, hidden)
 }
 
 /// Sort entries oldest first (those without a time last), cause before effect within a

@@ -288,13 +288,34 @@ pub fn simulate(
         next_allowed = t.saturating_add(interval.max(0));
     }
 
+    let rates = rate_periods(&periods, &dues, total, settings);
+    let items = timeline_of(
+        items,
+        outcomes
+            .into_iter()
+            .map(|o| o.unwrap_or(ItemOutcome::NotEvicted)),
+    );
+    QueueTimeline {
+        items,
+        rates,
+        summary,
+    }
+}
+
+/// The queue's rate over time, from the first due eviction on.
+fn rate_periods(
+    periods: &[Period],
+    dues: &[Option<i128>],
+    total: usize,
+    settings: &QueueSettings,
+) -> Vec<RatePeriod> {
     let first_time = dues
         .iter()
         .flatten()
         .copied()
         .chain(periods.iter().skip(1).map(|p| p.from))
         .min();
-    let rates = periods
+    periods
         .iter()
         .map(|p| {
             let (rate, reason) = rate_for(p.faulty, total, settings);
@@ -311,18 +332,7 @@ pub fn simulate(
                 reason,
             }
         })
-        .collect();
-    let items = timeline_of(
-        items,
-        outcomes
-            .into_iter()
-            .map(|o| o.unwrap_or(ItemOutcome::NotEvicted)),
-    );
-    QueueTimeline {
-        items,
-        rates,
-        summary,
-    }
+        .collect()
 }
 
 #[cfg(test)]

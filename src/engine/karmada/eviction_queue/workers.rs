@@ -144,10 +144,30 @@ pub fn simulate(
             _ => {}
         }
     }
+    let rates = vec![RatePeriod {
+        from: now,
+        rate: settings.resource_eviction_rate,
+        faulty_clusters: clusters.len(),
+        total_clusters: fleet_size.max(clusters.len()),
+        reason: Reason::new(ReasonCode::QueuePaced, pace(settings, version)),
+    }];
+    let mut items = timeline_of(items, outcomes);
+    for (item, b) in items.iter_mut().zip(between) {
+        item.between = b;
+    }
+    QueueTimeline {
+        items,
+        rates,
+        summary,
+    }
+}
+
+/// The queues' pace in `version`, in words.
+fn pace(settings: &QueueSettings, version: KarmadaVersion) -> String {
     let rate = settings.resource_eviction_rate;
     let pause = dynamic_delay(rate as f32);
     let workers = settings.workers_per_queue.max(1);
-    let text = if UNPACED_EVICTION.holds_in(version) {
+    if UNPACED_EVICTION.holds_in(version) {
         format!(
             "upstream {version}: ResourceBindings and ClusterResourceBindings each have a queue of {workers} workers that never pause (no paced eviction before v1.16, karmada#6675): every binding due is evicted as soon as its cluster is listed"
         )
@@ -164,22 +184,6 @@ pub fn simulate(
             seconds(pause),
             seconds(pause)
         )
-    };
-    let rates = vec![RatePeriod {
-        from: now,
-        rate,
-        faulty_clusters: clusters.len(),
-        total_clusters: fleet_size.max(clusters.len()),
-        reason: Reason::new(ReasonCode::QueuePaced, text),
-    }];
-    let mut items = timeline_of(items, outcomes);
-    for (item, b) in items.iter_mut().zip(between) {
-        item.between = b;
-    }
-    QueueTimeline {
-        items,
-        rates,
-        summary,
     }
 }
 
