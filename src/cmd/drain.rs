@@ -2,7 +2,8 @@
 //! drain checks, preview, confirm, evict with optimistic locking, optionally wait until
 //! the evictions clear.
 
-use super::{common, signals};
+use super::{common, settings, signals};
+use crate::cli::settings::Given;
 use crate::cli::{ClusterSelection, DrainArgs, DrainPurgeMode, GlobalArgs};
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::vocabulary::settings::PurgeMode;
@@ -55,16 +56,12 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
 
     // Gather and decide.
     let cp = common::connect(global).await?;
-    let controller = crate::cli::ControllerArgs {
-        feature_gates: args.feature_gates,
-        ..Default::default()
-    };
-    let live = crate::fleet::SourceInfo {
-        context: Some(cp.context.clone()),
-        server: Some(cp.server.clone()),
-        ..Default::default()
-    };
-    req.options.stateful_failover_injection = super::settings::for_source(&controller, &live)?
+    let given: Vec<Given> = args
+        .feature_gates
+        .map(Given::FeatureGates)
+        .into_iter()
+        .collect();
+    req.options.stateful_failover_injection = settings::for_live(&given, &cp.context, &cp.server)?
         .controller
         .stateful_failover_injection;
     let mut planned = drain_ops::plan(&cp, &targets, &mut req).await?;

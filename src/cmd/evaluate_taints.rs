@@ -55,7 +55,7 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
 
     // Gather.
     let fleet = common::load_state(global, &args.source).await?;
-    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
+    let resolved = super::settings::for_source(&args.controller.given(), &fleet.source)?;
     let (settings, queue) = (resolved.controller, resolved.queue);
     let now = common::reference_time(&fleet);
     let policies = fleet.taint_policies.clone();

@@ -148,7 +148,7 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
             )));
         }
     }
-    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     if let Some(cluster) = &args.outage {
         return explain_outage(args, &state, binding, cluster, &resolved, now, format);
     }
@@ -177,7 +177,7 @@ fn explain_outage(
     state: &FleetState,
     binding: &Binding,
     cluster: &str,
-    resolved: &settings::Resolved,
+    resolved: &crate::cli::settings::Settings,
     now: Timestamp,
     format: Format,
 ) -> Result<ExitCode> {

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
 
-use super::{common, signals};
+use super::{common, settings, signals};
+use crate::cli::settings::Given;
 use crate::cli::{FailbackArgs, FailbackModeArg, GlobalArgs};
 use crate::client::Targets;
 use crate::engine::decide::failback::{FailbackMode, FailbackOptions};
@@ -57,16 +58,12 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
 
     // Gather and decide.
     let cp = common::connect(global).await?;
-    let controller = crate::cli::ControllerArgs {
-        karmada_version: args.karmada_version,
-        ..Default::default()
-    };
-    let live = crate::fleet::SourceInfo {
-        context: Some(cp.context.clone()),
-        server: Some(cp.server.clone()),
-        ..Default::default()
-    };
-    req.options.karmada_version = super::settings::for_source(&controller, &live)?
+    let given: Vec<Given> = args
+        .karmada_version
+        .map(Given::KarmadaVersion)
+        .into_iter()
+        .collect();
+    req.options.karmada_version = settings::for_live(&given, &cp.context, &cp.server)?
         .controller
         .karmada_version;
     let targets = Targets::Names(args.clusters.clone());

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 
 use super::common;
-use super::settings::{Component as Of, SETTINGS};
+use crate::cli::settings::{self as declared, Component as Of};
 use crate::cli::{
     GlobalArgs, SettingsCommand, SettingsOutput, SettingsRefreshArgs, SettingsUnsetArgs,
 };
@@ -75,17 +75,16 @@ fn checked(pair: &str) -> Result<(String, String)> {
         .split_once('=')
         .ok_or_else(|| Error::usage(format!("{pair:?}: expected FLAG=VALUE")))?;
     let flag = flag.trim_start_matches("--");
-    let (_, _, check) = SETTINGS
-        .iter()
-        .find(|(n, _, _)| *n == flag)
+    let spec = declared::specs()
+        .find(|s| s.setting.name() == flag)
         .ok_or_else(|| {
-            let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+            let known: Vec<&str> = declared::specs().map(|s| s.setting.name()).collect();
             Error::usage(format!(
                 "unknown setting {flag:?}; the settings are: {}",
                 known.join(", ")
             ))
         })?;
-    check(value).map_err(|e| Error::usage(format!("{flag}: {e}")))?;
+    (spec.check)(value).map_err(|e| Error::usage(format!("{flag}: {e}")))?;
     Ok((flag.to_string(), value.to_string()))
 }
 
@@ -243,7 +242,10 @@ async fn refresh(
                     key.to_string(),
                     format!("{from}, found by {}", found.by.describe(c)),
                 );
-                for (flag, _, _) in SETTINGS.iter().filter(|(_, comp, _)| Some(*comp) == of) {
+                for flag in declared::specs()
+                    .filter(|s| Some(s.component) == of)
+                    .map(|s| s.setting.name())
+                {
                     entry.settings.insert(
                         flag.to_string(),
                         Remembered {

@@ -53,7 +53,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
     // The webhook of the release that runs: flag, remembered, snapshot header, default.
     let version = match &fleet {
         Some(f) => {
-            super::settings::for_source(&args.controller, &f.source)?
+            super::settings::for_source(&args.controller.given(), &f.source)?
                 .controller
                 .karmada_version
         }
@@ -265,7 +265,7 @@ async fn apply_one(
 }
 
 fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
-    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
+    let resolved = super::settings::for_source(&args.controller.given(), &fleet.source)?;
     let (settings, queue) = (resolved.controller, resolved.queue);
     let now = common::reference_time(fleet);
     Ok(Scenario {

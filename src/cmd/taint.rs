@@ -6,7 +6,8 @@ use jiff::Timestamp;
 use super::{common, signals};
 use crate::api::taint_spec::parse_taint_args;
 use crate::api::{Cluster, Taint, TaintEffect};
-use crate::cli::{ControllerArgs, GlobalArgs, TaintArgs, WriteArgs};
+use crate::cli::settings::Given;
+use crate::cli::{GlobalArgs, TaintArgs, WriteArgs};
 use crate::client::{self, ControlPlane, Targets};
 use crate::engine::decide::taint_edit::{adds_evicting_taint, edit_taints, EditOutcome};
 use crate::engine::predict::pipeline;
@@ -44,7 +45,8 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
     let job = TaintJob {
         edit: &edit,
         word: EditOutcome::as_str,
-        evicting: adds_evicting_taint(&changes).map(|e| (e, evicting_taints, &args.controller)),
+        evicting: adds_evicting_taint(&changes)
+            .map(|e| (e, evicting_taints, args.controller.given())),
     };
 
     // Gather, decide, apply.
@@ -68,7 +70,7 @@ pub(super) struct TaintJob<'a> {
     pub word: fn(EditOutcome) -> &'static str,
     /// The evicting effect this job adds, the taints with it, and the controller
     /// settings the impact preview assumes: such a job previews and asks first.
-    pub evicting: Option<(TaintEffect, Vec<Taint>, &'a ControllerArgs)>,
+    pub evicting: Option<(TaintEffect, Vec<Taint>, Vec<Given>)>,
 }
 
 /// Gather the targets, plan every edit (one refusal writes nothing), preview and
@@ -110,12 +112,7 @@ pub(super) async fn run_job(
             .map(|p| TaintPlan::name(p).to_string())
             .collect();
         if !hit.is_empty() {
-            let live = crate::fleet::SourceInfo {
-                context: Some(cp.context.clone()),
-                server: Some(cp.server.clone()),
-                ..Default::default()
-            };
-            match super::settings::for_source(controller, &live) {
+            match super::settings::for_live(controller, &cp.context, &cp.server) {
                 Ok(resolved) => {
                     let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
                     match impact::preview(cp, fleet, &hit, taints, settings, queue, now).await {

@@ -13,7 +13,7 @@ use crate::api::Taint;
 use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION};
 use crate::engine::predict::release_compare::{PairView, ReleaseComparison};
 use crate::engine::predict::simulate::{BindingPrediction, Simulation, Verdict};
-use crate::engine::vocabulary::settings::{Provenance, RememberedFrom};
+use crate::engine::vocabulary::settings::{Provenance, RememberedFrom, Setting};
 use crate::engine::vocabulary::settings::{QueueModel, QueueSettings};
 use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::fleet::SourceInfo;
@@ -123,28 +123,23 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     );
     out += &format!("Source:   {}\n", report.source.description);
     let s = &sim.assumed;
-    let src = |k: &str| {
-        report
-            .settings_source
-            .get(k)
-            .map_or("default", |o| o.as_str())
-    };
+    let src = |k: Setting| report.settings_source.of(k).as_str();
     out += &format!(
         "Assumed:  Failover={} ({}), enable-no-execute-taint-eviction={} ({}), purge mode {} ({}), graceful eviction timeout {}s ({})\n",
         s.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         s.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         s.no_execute_taint_eviction_purge_mode,
-        src("no-execute-taint-eviction-purge-mode"),
+        src(Setting::NoExecuteTaintEvictionPurgeMode),
         s.graceful_eviction_timeout_seconds,
-        src("graceful-eviction-timeout"),
+        src(Setting::GracefulEvictionTimeout),
     );
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
             s.karmada_version,
-            report.settings_source.get("karmada-version").copied()
+            report.settings_source.of(Setting::KarmadaVersion)
         )
     );
     if let Some(r) = report.settings_remembered {
@@ -239,7 +234,7 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
         out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
     }
-    out += &state_lines(sim, src("feature-gates"));
+    out += &state_lines(sim, src(Setting::FeatureGates));
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
     out += &summary_head(sum, "faulty");

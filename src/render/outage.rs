@@ -10,7 +10,7 @@ use super::time::{clock, instant, offset};
 use crate::engine::karmada::cluster_health::{FailureMode, Happens, Interval};
 use crate::engine::predict::outage::{BindingTimeline, ClusterTimeline, OutageResult, TaintEvent};
 use crate::engine::predict::simulate::Verdict;
-use crate::engine::vocabulary::settings::HealthSettings;
+use crate::engine::vocabulary::settings::{HealthSettings, Setting};
 
 fn span(i: Interval, from: Timestamp) -> String {
     format!(
@@ -57,34 +57,34 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
     }
     out += &format!("Source:   {}\n", doc.source.description);
     let s = &sim.assumed;
-    let src = |k: &str| doc.settings_source.get(k).map_or("default", |o| o.as_str());
+    let src = |k: Setting| doc.settings_source.of(k).as_str();
     out += &format!(
         "Assumed:  Failover={} ({}), enable-no-execute-taint-eviction={} ({}), purge mode {} ({}), graceful eviction timeout {}s ({})\n",
         s.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         s.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         s.no_execute_taint_eviction_purge_mode,
-        src("no-execute-taint-eviction-purge-mode"),
+        src(Setting::NoExecuteTaintEvictionPurgeMode),
         s.graceful_eviction_timeout_seconds,
-        src("graceful-eviction-timeout"),
+        src(Setting::GracefulEvictionTimeout),
     );
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
             s.karmada_version,
-            doc.settings_source.get("karmada-version").copied()
+            doc.settings_source.of(Setting::KarmadaVersion)
         )
     );
     let h = outage.health;
     out += &format!(
         "Health:   probes every {}s ({}), Ready False after {}s of failures ({}), True after {}s of successes ({}), a probe of a silent member times out after 32s; Pull: lease {}s x {}, monitor every {}s, grace {}s\n",
         h.status_update_frequency.as_secs(),
-        src("cluster-status-update-frequency"),
+        src(Setting::ClusterStatusUpdateFrequency),
         h.failure_threshold.as_secs(),
-        src("cluster-failure-threshold"),
+        src(Setting::ClusterFailureThreshold),
         h.success_threshold.as_secs(),
-        src("cluster-success-threshold"),
+        src(Setting::ClusterSuccessThreshold),
         h.lease_duration.as_secs(),
         h.lease_renew_interval_fraction,
         h.monitor_period.as_secs(),

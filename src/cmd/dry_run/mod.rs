@@ -52,7 +52,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
-    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
     let now = common::reference_time(&state);
     let until = match args.at {

@@ -38,7 +38,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         Box::new(move |n| n.iter().any(|c| faulty.contains(*c)))
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
-    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     let now = common::reference_time(&state);
     let mut outages = Vec::new();
     for name in &args.outages {
