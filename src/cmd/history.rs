@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 
 use super::common;
-use super::explain::{parse_target, Target};
+use super::target::{parse_target, Target};
 use crate::cli::{GlobalArgs, HistoryArgs};
 use crate::engine::decide::history::{history, merge, BindingHistory, HistoryOptions};
 use crate::engine::predict::pipeline::PipelineStep;

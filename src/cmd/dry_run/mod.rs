@@ -16,7 +16,7 @@ use crate::render::{self, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
 use jiff::Timestamp;
 
-pub(crate) mod outage;
+mod outage;
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
