@@ -100,6 +100,31 @@ fn paint(verdict: Verdict) -> String {
 /// summary and the queue timeline.
 pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     let sim = report.simulation;
+    let mut out = header_text(report);
+    if sim.outcomes.is_empty() {
+        out += "No binding is placed on a faulty cluster: nothing would move.\n";
+        return out;
+    }
+    out += &outcomes_table(sim, wide);
+    if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
+        out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
+    }
+    out += &state_lines(
+        sim,
+        report.settings_source.of(Setting::FeatureGates).as_str(),
+    );
+    out += &summary_text(sim);
+    out += &timeline(sim);
+    if let Some(c) = report.comparison {
+        out += &comparison_text(c, sim.assumed.karmada_version, sim.now);
+    }
+    out
+}
+
+/// The scenario, its source, the settings assumed (and where each came from), the
+/// faulty clusters and the proposal's effects.
+fn header_text(report: &DryRunReport) -> String {
+    let sim = report.simulation;
     let (now, until) = (sim.now, sim.until);
     let mut out = String::new();
     let what = match (&report.scenario.taint, report.scenario.targets.is_empty()) {
@@ -167,10 +192,12 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             sim.proposal_effects.join(", ")
         );
     }
-    if sim.outcomes.is_empty() {
-        out += "No binding is placed on a faulty cluster: nothing would move.\n";
-        return out;
-    }
+    out
+}
+
+/// One row per binding and faulty cluster: the decision, when, and where it goes.
+fn outcomes_table(sim: &Simulation, wide: bool) -> String {
+    let now = sim.now;
     let predictions: BTreeMap<&str, &BindingPrediction> = sim
         .predictions
         .iter()
@@ -230,11 +257,13 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         }
         table.add_row(row);
     }
-    out += &table.trim_fmt();
-    if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
-        out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
-    }
-    out += &state_lines(sim, src(Setting::FeatureGates));
+    table.trim_fmt()
+}
+
+/// The summary: what is faulty, the replicas leaving and arriving, shortfalls and
+/// evictions with nowhere to go.
+fn summary_text(sim: &Simulation) -> String {
+    let mut out = String::new();
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
     out += &summary_head(sum, "faulty");
@@ -270,10 +299,6 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             sum.evictions_without_target,
             sum.workloads_lost
         );
-    }
-    out += &timeline(sim);
-    if let Some(c) = report.comparison {
-        out += &comparison_text(c, sim.assumed.karmada_version, now);
     }
     out
 }
