@@ -2,7 +2,8 @@
 
 use clap::{Args, Subcommand};
 
-use super::shared::{ChangeOutput, ClusterSelection, ControllerArgs, ReadArgs, WriteArgs};
+use super::settings::ControllerArgs;
+use super::shared::{ChangeOutput, ClusterSelection, ReadArgs, WriteArgs};
 use super::values::{self, TimeSpec};
 use crate::api::selector::Selector;
 use crate::api::taint_spec::TaintSpec;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::policy::WebhookArgs;
+use super::settings::WebhookArgs;
 use super::shared::ReadArgs;
 use super::values;
 use crate::engine::vocabulary::version::KarmadaVersion;

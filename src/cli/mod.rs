@@ -7,6 +7,7 @@ mod evictions;
 mod failback;
 mod history;
 mod policy;
+pub mod settings;
 mod shared;
 pub mod values;
 
@@ -23,6 +24,7 @@ pub use evictions::*;
 pub use failback::*;
 pub use history::*;
 pub use policy::*;
+pub use settings::{ControllerArgs, EvictionPurgeMode, QueueModelArg, WebhookArgs};
 pub use shared::*;
 
 /// Exit codes, shown at the end of `--help`.

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::shared::{ChangeOutput, ControllerArgs, SourceArgs, WriteArgs};
-use super::values;
+use super::settings::{ControllerArgs, WebhookArgs};
+use super::shared::{ChangeOutput, SourceArgs, WriteArgs};
 
 pub(crate) const APPLY_EXAMPLES: &str = "\
 Examples:
@@ -25,17 +25,6 @@ Examples:
 
   # Write the taints on the live control plane, without a prompt
   karmadactl policy evaluate-taints --yes";
-
-/// karmada-webhook settings that change what it accepts.
-#[derive(Debug, Args, Clone, Default)]
-pub struct WebhookArgs {
-    /// karmada-webhook's --allow-no-execute-taint-policy: whether it accepts
-    /// ClusterTaintPolicies with NoExecute taints (upstream default: false).
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
-          default_missing_value = "true", value_parser = values::go_bool,
-          help_heading = "Webhook settings")]
-    pub allow_no_execute_taint_policy: Option<bool>,
-}
 
 /// Arguments of `policy apply`.
 #[derive(Debug, Args)]

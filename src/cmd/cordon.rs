@@ -3,8 +3,8 @@
 
 use jiff::Timestamp;
 
+use super::cluster_taints::{run_job, TaintJob};
 use super::common;
-use super::taint::{run_job, TaintJob};
 use crate::cli::{CordonArgs, GlobalArgs};
 use crate::engine::decide::taint_edit::{cordon_edit, uncordon_edit, EditOutcome};
 use crate::error::{ExitCode, Result};

@@ -7,134 +7,50 @@
 use std::collections::BTreeMap;
 
 use super::common;
-use super::settings::{self as resolve, Layers, WEBHOOK_FLAG};
+use super::settings::{self as resolve, Layers, Settings};
+use crate::cli::settings::{self as declared, Component as Of};
 use crate::cli::{DoctorArgs, GlobalArgs};
 use crate::engine::decide::doctor::upgrade::compare;
 use crate::engine::decide::doctor::{diagnose, ComponentSource, DoctorInput, Severity, Unknown};
 use crate::engine::karmada::admission::WebhookSettings;
-use crate::engine::vocabulary::settings::Origin;
+use crate::engine::vocabulary::settings::{Origin, Setting};
 use crate::error::{ExitCode, Result};
+use crate::fleet::FleetState;
 use crate::ops::doctor::{read_host, Component, HostReading, Lookup};
 use crate::render::{self, doctor as report, Format};
 
 /// Run `failover doctor`.
 pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
-    // Gather.
+    // Options.
     let format: Format = args.read.output.into();
-    let state = common::load_state(global, &args.read.source).await?;
-    let host = match &args.host_kubeconfig {
-        Some(path) => Some(
-            read_host(
-                path,
-                args.host_context.as_deref(),
-                &lookup(args),
-                global.connect_options().request_timeout,
-            )
-            .await,
-        ),
-        None => None,
-    };
-    let (read, reading) = host_settings(host.as_ref());
-    // A host that was read replaces the remembered settings and the snapshot header.
-    let remembered = match host {
-        Some(_) => None,
-        None => resolve::remembered_for(&state.source)?,
-    };
-    let layers = Layers {
-        remembered: remembered.as_ref().map(|(c, e)| (c.as_str(), e)),
-        recorded: Some(match host {
-            Some(_) => &read,
-            None => &state.source.controller_settings,
-        }),
-    };
-    let mut resolved = resolve::resolve(
-        &args.read.controller,
-        layers,
-        args.webhook.allow_no_execute_taint_policy,
-    )?;
-    let unknown = unknown(host.as_ref());
-    // Unknown gates: the per-cluster answers say what would move were they on.
-    if unknown
-        .iter()
-        .any(|u| u.component == Component::ControllerManager.binary())
-    {
-        resolved.controller.failover_feature_gate = true;
-        resolved.controller.enable_no_execute_taint_eviction = true;
-    }
-    let from_snapshot = args.read.source.snapshot.is_some();
-    // The Deployment a flag of the host was read from.
-    let on_host = |flag: &str| -> String {
-        let c = if flag == WEBHOOK_FLAG {
-            Component::Webhook
-        } else {
-            Component::ControllerManager
-        };
-        host.as_ref()
-            .and_then(|h| h.get(c).as_ref().ok())
-            .map(|f| f.describe())
-            .unwrap_or_default()
-    };
-    // In full for findings; short for the table (whose components say the rest).
-    let describe = |flag: &str, origin: Origin, short: bool| -> String {
-        match origin {
-            Origin::Flag => format!("flag --{flag}"),
-            Origin::Remembered if short => "remembered".into(),
-            Origin::Remembered => match &resolved.remembered {
-                Some(r) => format!("remembered: {}", render::remembered_line(r)),
-                None => "remembered".into(),
-            },
-            Origin::Snapshot if host.is_some() && short => "set".into(),
-            Origin::Snapshot if host.is_some() => on_host(flag),
-            Origin::Snapshot => state
-                .source
-                .controller_settings_sources
-                .get(flag)
-                .map(|s| format!("snapshot header ({s})"))
-                .unwrap_or_else(|| "snapshot header".into()),
-            Origin::Default if host.is_some() && short => "not set: upstream default".into(),
-            Origin::Default if short => "upstream default".into(),
-            Origin::Default if host.is_some() => {
-                format!("upstream default (not set on {})", on_host(flag))
-            }
-            Origin::Default if from_snapshot => {
-                "upstream default (not in the snapshot header)".into()
-            }
-            Origin::Default => "upstream default (--host-kubeconfig reads the real flags)".into(),
-        }
-    };
-    let table = |short: bool| -> BTreeMap<String, String> {
-        let mut m: BTreeMap<String, String> = resolved
-            .from
-            .iter()
-            .map(|(flag, origin)| (flag.to_string(), describe(flag, *origin, short)))
-            .collect();
-        m.insert(
-            WEBHOOK_FLAG.into(),
-            describe(WEBHOOK_FLAG, resolved.webhook_origin, short),
-        );
-        m
-    };
-    let (sources, short_sources) = (table(false), table(true));
-    let components = components(&reading, resolved.remembered.as_ref(), from_snapshot);
-    let now = common::reference_time(&state);
+
+    // Gather.
+    let g = gather(global, args).await?;
+    let (sources, short_sources) = (g.sources(false), g.sources(true));
+    let components = components(
+        &g.host.as_ref(),
+        g.settings.remembered.as_ref(),
+        g.from_snapshot,
+    );
+    let now = common::reference_time(&g.state);
 
     // Decide.
     let input = DoctorInput {
-        state: &state,
-        settings: &resolved.controller,
-        queue: &resolved.queue,
-        health: &resolved.health,
+        state: &g.state,
+        settings: &g.settings.controller,
+        queue: &g.settings.queue,
+        health: &g.settings.health,
         webhook: WebhookSettings {
-            allow_no_execute_taint_policy: resolved.allow_no_execute_taint_policy,
-            version: resolved.controller.karmada_version,
+            allow_no_execute_taint_policy: g.settings.allow_no_execute_taint_policy,
+            version: g.settings.controller.karmada_version,
         },
         sources: &sources,
         short_sources: &short_sources,
         components: &components,
-        unknown: &unknown,
+        unknown: &g.unknown,
         now,
     };
-    let source = &state.source.description;
+    let source = &g.state.source.description;
     if let Some(to) = args.upgrade_to {
         let upgrade = compare(&input, to);
         match format {
@@ -156,6 +72,128 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         _ => render::write_stdout(&report::text(source, &diagnosis, false))?,
     }
     Ok(exit_code(diagnosis.worst()))
+}
+
+/// What the doctor reads before it diagnoses.
+struct Gathered {
+    state: FleetState,
+    /// The components read on the host, with `--host-kubeconfig`.
+    host: Option<HostReading>,
+    /// The settings assumed, each with where it came from.
+    settings: Settings,
+    /// The components whose settings could not be read.
+    unknown: Vec<Unknown>,
+    from_snapshot: bool,
+}
+
+/// Gather the fleet, the host's components (when asked) and the settings: a host that
+/// was read replaces the remembered settings and the snapshot header.
+async fn gather(global: &GlobalArgs, args: &DoctorArgs) -> Result<Gathered> {
+    let state = common::load_state(global, &args.read.source).await?;
+    let host = match &args.host_kubeconfig {
+        Some(path) => Some(
+            read_host(
+                path,
+                args.host_context.as_deref(),
+                &lookup(args),
+                global.connect_options().request_timeout,
+            )
+            .await,
+        ),
+        None => None,
+    };
+    let read = host_flags(host.as_ref());
+    let remembered = match host {
+        Some(_) => None,
+        None => resolve::remembered_for(&state.source)?,
+    };
+    let layers = Layers {
+        remembered: remembered.as_ref().map(|(c, e)| (c.as_str(), e)),
+        recorded: Some(match host {
+            Some(_) => &read,
+            None => &state.source.controller_settings,
+        }),
+    };
+    let mut given = args.read.controller.given();
+    given.extend(args.webhook.given());
+    let mut settings = resolve::resolve(&given, layers)?;
+    let unknown = unknown(host.as_ref());
+    // Unknown gates: the per-cluster answers say what would move were they on.
+    if unknown
+        .iter()
+        .any(|u| u.component == Component::ControllerManager.binary())
+    {
+        settings.controller.failover_feature_gate = true;
+        settings.controller.enable_no_execute_taint_eviction = true;
+    }
+    Ok(Gathered {
+        state,
+        host,
+        settings,
+        unknown,
+        from_snapshot: args.read.source.snapshot.is_some(),
+    })
+}
+
+impl Gathered {
+    /// Where each setting came from, by flag name: in full for findings, short for the
+    /// table (whose components say the rest).
+    fn sources(&self, short: bool) -> BTreeMap<String, String> {
+        self.settings
+            .from
+            .iter()
+            .map(|(setting, origin)| {
+                (
+                    setting.name().to_string(),
+                    self.describe(setting, origin, short),
+                )
+            })
+            .collect()
+    }
+
+    /// The Deployment a flag of the host was read from.
+    fn on_host(&self, setting: Setting) -> String {
+        let c = match declared::spec(setting).component {
+            Of::Webhook => Component::Webhook,
+            _ => Component::ControllerManager,
+        };
+        self.host
+            .as_ref()
+            .and_then(|h| h.get(c).as_ref().ok())
+            .map(|f| f.describe())
+            .unwrap_or_default()
+    }
+
+    fn describe(&self, setting: Setting, origin: Origin, short: bool) -> String {
+        let flag = setting.name();
+        let host = self.host.is_some();
+        match origin {
+            Origin::Flag => format!("flag --{flag}"),
+            Origin::Remembered if short => "remembered".into(),
+            Origin::Remembered => match &self.settings.remembered {
+                Some(r) => format!("remembered: {}", render::remembered_line(r)),
+                None => "remembered".into(),
+            },
+            Origin::Snapshot if host && short => "set".into(),
+            Origin::Snapshot if host => self.on_host(setting),
+            Origin::Snapshot => self
+                .state
+                .source
+                .controller_settings_sources
+                .get(flag)
+                .map(|s| format!("snapshot header ({s})"))
+                .unwrap_or_else(|| "snapshot header".into()),
+            Origin::Default if host && short => "not set: upstream default".into(),
+            Origin::Default if short => "upstream default".into(),
+            Origin::Default if host => {
+                format!("upstream default (not set on {})", self.on_host(setting))
+            }
+            Origin::Default if self.from_snapshot => {
+                "upstream default (not in the snapshot header)".into()
+            }
+            Origin::Default => "upstream default (--host-kubeconfig reads the real flags)".into(),
+        }
+    }
 }
 
 /// The doctor's exit code: 0 healthy, 3 warnings, 1 errors.
@@ -185,23 +223,17 @@ fn lookup(args: &DoctorArgs) -> Lookup {
     }
 }
 
-/// The flags the host's controller manager and webhook set (none without a host), and
-/// the reading itself.
-fn host_settings(host: Option<&HostReading>) -> (BTreeMap<String, String>, Option<&HostReading>) {
+/// The flags the host's controller manager and webhook set (none without a host).
+fn host_flags(host: Option<&HostReading>) -> BTreeMap<String, String> {
     let mut flags = BTreeMap::new();
     if let Some(h) = host {
         for (c, wanted) in [
-            (
-                Component::ControllerManager,
-                resolve::Component::ControllerManager,
-            ),
-            (Component::Webhook, resolve::Component::Webhook),
+            (Component::ControllerManager, Of::ControllerManager),
+            (Component::Webhook, Of::Webhook),
         ] {
             if let Ok(found) = h.get(c) {
-                for (flag, _, _) in resolve::SETTINGS
-                    .iter()
-                    .filter(|(_, comp, _)| *comp == wanted)
-                {
+                for spec in declared::SPECS.iter().filter(|s| s.component == wanted) {
+                    let flag = spec.setting.name();
                     if let Some(v) = found.setting(flag) {
                         flags.insert(flag.to_string(), v);
                     }
@@ -209,7 +241,7 @@ fn host_settings(host: Option<&HostReading>) -> (BTreeMap<String, String>, Optio
             }
         }
     }
-    (flags, host)
+    flags
 }
 
 /// The components whose settings could not be read (only with a host: without one, the

@@ -2,8 +2,10 @@
 //! drain checks, preview, confirm, evict with optimistic locking, optionally wait until
 //! the evictions clear.
 
-use super::{common, signals};
+use super::{common, settings, signals};
+use crate::cli::settings::Given;
 use crate::cli::{ClusterSelection, DrainArgs, DrainPurgeMode, GlobalArgs};
+use crate::client::{ControlPlane, Targets};
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
@@ -15,9 +17,71 @@ use crate::prompt;
 use crate::render::progress::{Step, Tally};
 use crate::render::{self, drain as report, Format};
 
+/// What the flags ask for, as typed values.
+struct Options {
+    targets: Targets,
+    dry_run: DryRun,
+    format: Format,
+    req: DrainRequest,
+}
+
 /// Run `drain`.
 pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
-    // Options.
+    let mut o = options(args)?;
+
+    // Gather and decide.
+    let cp = common::connect(global).await?;
+    let given: Vec<Given> = args
+        .feature_gates
+        .map(Given::FeatureGates)
+        .into_iter()
+        .collect();
+    o.req.options.stateful_failover_injection =
+        settings::for_live(&given, &cp.context, &cp.server)?
+            .controller
+            .stateful_failover_injection;
+    let mut planned = drain_ops::plan(&cp, &o.targets, &mut o.req).await?;
+    let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
+    let incomplete = plan
+        .iter()
+        .flat_map(|b| &b.steps)
+        .any(|s| s.decision.incomplete());
+    let to_write = plan.iter().filter(|b| b.evicted().next().is_some()).count();
+    if let Some(done) = preview(args, &o, &planned, incomplete, to_write)? {
+        return Ok(done);
+    }
+
+    // Apply: cordon, then evict, then wait for the evictions to clear.
+    if o.req.cordon {
+        cordon(&cp, &planned, o.dry_run).await?;
+    }
+    let (written, interrupted) = evict(&cp, args, &o, &mut planned, to_write).await;
+    let waited = if args.wait && o.dry_run == DryRun::None && !interrupted {
+        Some(wait(&cp, args, &o, &written).await)
+    } else {
+        None
+    };
+
+    // Render.
+    render_result(&o, &planned, &written, waited.as_deref(), interrupted)?;
+    let failed = written.iter().any(|w| w.error.is_some());
+    let none_written = !written.iter().any(|w| w.written);
+    let timed_out = waited
+        .iter()
+        .flatten()
+        .any(|(_, e)| *e != drain_ops::WaitEnd::Cleared);
+    Ok(if failed && none_written && !interrupted {
+        // Every write failed: nothing was done (exit 1, as for one object).
+        ExitCode::Failure
+    } else if interrupted || failed || incomplete || timed_out {
+        ExitCode::Partial
+    } else {
+        ExitCode::Success
+    })
+}
+
+/// The flags as typed values: the targets, the modes, the drain's options.
+fn options(args: &DrainArgs) -> Result<Options> {
     if args.clusters.is_empty() && args.selector.is_none() {
         return Err(Error::usage(
             "name at least one cluster to drain, or use -l SELECTOR",
@@ -36,7 +100,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         .grace_period
         .map(|d| i32::try_from(d.as_secs()).map_err(|_| Error::usage("--grace-period is too long")))
         .transpose()?;
-    let mut req = DrainRequest {
+    let req = DrainRequest {
         options: DrainOptions {
             purge_mode: args.purge_mode.map(|m| match m {
                 DrainPurgeMode::Gracefully => PurgeMode::Gracefully,
@@ -52,44 +116,40 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         scope: common::binding_scope(&args.scope)?,
         unhealthy_threshold: args.unhealthy_cluster_threshold,
     };
+    Ok(Options {
+        targets,
+        dry_run,
+        format,
+        req,
+    })
+}
 
-    // Gather and decide.
-    let cp = common::connect(global).await?;
-    let controller = crate::cli::ControllerArgs {
-        feature_gates: args.feature_gates,
-        ..Default::default()
-    };
-    let live = crate::fleet::SourceInfo {
-        context: Some(cp.context.clone()),
-        server: Some(cp.server.clone()),
-        ..Default::default()
-    };
-    req.options.stateful_failover_injection = super::settings::for_source(&controller, &live)?
-        .controller
-        .stateful_failover_injection;
-    let mut planned = drain_ops::plan(&cp, &targets, &mut req).await?;
-    let clusters = req.options.clusters.clone();
+/// Show the plan, stop at a client dry run or a refusal, ask before evicting. `Some`:
+/// the run ends here with that exit code.
+fn preview(
+    args: &DrainArgs,
+    o: &Options,
+    planned: &Planned,
+    incomplete: bool,
+    to_write: usize,
+) -> Result<Option<ExitCode>> {
+    let (dry_run, format, clusters) = (o.dry_run, o.format, &o.req.options.clusters);
     let refused = planned.fleet_refusal.as_ref().filter(|_| !args.force);
     if let (Some(refusal), true) = (&planned.fleet_refusal, args.force) {
         render::warn(&format!("--force: {}", refusal.message));
     }
-    let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
-    let incomplete = plan
-        .iter()
-        .flat_map(|b| &b.steps)
-        .any(|s| s.decision.incomplete());
-    let to_write = plan.iter().filter(|b| b.evicted().next().is_some()).count();
     if !format.is_structured() {
+        let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
         render::write_stdout(&report::plan_text(
-            &clusters,
-            req.cordon,
+            clusters,
+            o.req.cordon,
             &plan,
             planned.untouched,
         ))?;
     }
     if dry_run == DryRun::Client {
         if format.is_structured() {
-            let doc = document(dry_run, &clusters, req.cordon, &planned, None, None);
+            let doc = document(dry_run, clusters, o.req.cordon, planned, None, None);
             render::print_structured(&doc, format)?;
         } else {
             render::write_stdout("\n(dry run: nothing was written)\n")?;
@@ -97,11 +157,11 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         if let Some(refusal) = refused {
             return Err(Error::failure(refusal.message.clone()));
         }
-        return Ok(if incomplete {
+        return Ok(Some(if incomplete {
             ExitCode::Partial
         } else {
             ExitCode::Success
-        });
+        }));
     }
     if let Some(refusal) = refused {
         return Err(Error::failure(format!(
@@ -115,116 +175,141 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
             args.write.yes,
         )?;
     }
+    Ok(None)
+}
 
-    // Apply: cordon, then evict.
-    if req.cordon {
-        let failed: Vec<String> = drain_ops::cordon(&cp, &planned, dry_run)
-            .await
-            .into_iter()
-            .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
-            .collect();
-        if !failed.is_empty() {
-            return Err(Error::failure(format!(
-                "cannot cordon {}; no binding was evicted",
-                failed.join("; ")
-            )));
-        }
+/// Cordon the clusters first; a failure evicts nothing.
+async fn cordon(cp: &ControlPlane, planned: &Planned, dry_run: DryRun) -> Result<()> {
+    let failed: Vec<String> = drain_ops::cordon(cp, planned, dry_run)
+        .await
+        .into_iter()
+        .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
+        .collect();
+    if !failed.is_empty() {
+        return Err(Error::failure(format!(
+            "cannot cordon {}; no binding was evicted",
+            failed.join("; ")
+        )));
     }
+    Ok(())
+}
+
+/// Evict, with progress, until done or stopped; record an Event on each binding written.
+/// Also says whether a signal stopped the writes.
+async fn evict(
+    cp: &ControlPlane,
+    args: &DrainArgs,
+    o: &Options,
+    planned: &mut Planned,
+    to_write: usize,
+) -> (Vec<Written>, bool) {
     let stop = signals::stop_flag(signals::WRITES_STOP);
     let tally = Tally::new(to_write, "evictions");
     let control = WriteControl {
         max_in_flight: args.max_in_flight,
         rate: args.eviction_rate,
         stop: Some(&stop),
-        server_dry_run: dry_run == DryRun::Server,
+        server_dry_run: o.dry_run == DryRun::Server,
     };
     let record = |w: &Written| tally.record(Step::of(w.written, w.error.is_some()));
-    let written = drain_ops::evict(&cp, &mut planned, &req.options, control, &record).await;
+    let written = drain_ops::evict(cp, planned, &o.req.options, control, &record).await;
     tally.finish();
     let interrupted = signals::stopped(&stop);
-    if dry_run == DryRun::None {
-        let items = planned
-            .bindings
-            .iter()
-            .filter_map(|p| {
-                let w = written
-                    .iter()
-                    .find(|w| w.written && w.binding == p.plan.binding)?;
-                let plan = w.plan.as_ref().unwrap_or(&p.plan);
-                let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
-                Some((
-                    Subject {
-                        kind: p.kind,
-                        namespace: p.namespace.as_deref(),
-                        name: &p.name,
-                        uid: p.uid.as_deref(),
-                    },
-                    Action::about(
-                        DRAINED,
-                        &clusters.join(","),
-                        &format!("evicted by `karmadactl drain {}`", clusters.join(" ")),
-                    ),
-                ))
-            })
-            .collect();
-        common::record_events(&cp, items).await;
+    if o.dry_run == DryRun::None {
+        record_events(cp, planned, &written).await;
     }
+    (written, interrupted)
+}
 
-    // Wait for the evictions to clear.
-    let waited = if args.wait && dry_run == DryRun::None && !interrupted {
-        let pending = written
-            .iter()
-            .filter(|w| w.written)
-            .map(|w| w.binding.clone())
-            .collect();
-        eprintln!(
-            "waiting up to {} for the evictions to clear",
-            jiff::SignedDuration::try_from(args.timeout)
-                .map(|d| format!("{d:#}"))
-                .unwrap_or_default()
-        );
-        let progress = |left: usize| eprintln!("waiting: {left} eviction(s) left");
-        Some(drain_ops::wait_cleared(&cp, pending, &clusters, args.timeout, &progress).await)
-    } else {
-        None
-    };
+/// An Event on each binding written, naming the clusters it was evicted from.
+async fn record_events(cp: &ControlPlane, planned: &Planned, written: &[Written]) {
+    let items = planned
+        .bindings
+        .iter()
+        .filter_map(|p| {
+            let w = written
+                .iter()
+                .find(|w| w.written && w.binding == p.plan.binding)?;
+            let plan = w.plan.as_ref().unwrap_or(&p.plan);
+            let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
+            Some((
+                Subject {
+                    kind: p.kind,
+                    namespace: p.namespace.as_deref(),
+                    name: &p.name,
+                    uid: p.uid.as_deref(),
+                },
+                Action::about(
+                    DRAINED,
+                    &clusters.join(","),
+                    &format!("evicted by `karmadactl drain {}`", clusters.join(" ")),
+                ),
+            ))
+        })
+        .collect();
+    common::record_events(cp, items).await;
+}
 
-    // Render.
-    if format.is_structured() {
+/// Wait until the evictions written clear, or the timeout passes.
+async fn wait(
+    cp: &ControlPlane,
+    args: &DrainArgs,
+    o: &Options,
+    written: &[Written],
+) -> Vec<(String, drain_ops::WaitEnd)> {
+    let pending = written
+        .iter()
+        .filter(|w| w.written)
+        .map(|w| w.binding.clone())
+        .collect();
+    eprintln!(
+        "waiting up to {} for the evictions to clear",
+        jiff::SignedDuration::try_from(args.timeout)
+            .map(|d| format!("{d:#}"))
+            .unwrap_or_default()
+    );
+    let progress = |left: usize| eprintln!("waiting: {left} eviction(s) left");
+    drain_ops::wait_cleared(
+        cp,
+        pending,
+        &o.req.options.clusters,
+        args.timeout,
+        &progress,
+    )
+    .await
+}
+
+/// The report of what was written (and waited for), and the failures on stderr.
+fn render_result(
+    o: &Options,
+    planned: &Planned,
+    written: &[Written],
+    waited: Option<&[(String, drain_ops::WaitEnd)]>,
+    interrupted: bool,
+) -> Result<()> {
+    let clusters = &o.req.options.clusters;
+    if o.format.is_structured() {
         let doc = document(
-            dry_run,
-            &clusters,
-            req.cordon,
-            &planned,
-            Some(&written),
-            waited.as_deref(),
+            o.dry_run,
+            clusters,
+            o.req.cordon,
+            planned,
+            Some(written),
+            waited,
         );
-        render::print_structured(&doc, format)?;
+        render::print_structured(&doc, o.format)?;
     } else {
-        let mut text = report::result_text(&written, interrupted);
-        if let Some(w) = &waited {
+        let mut text = report::result_text(written, interrupted);
+        if let Some(w) = waited {
             text += &report::wait_text(w);
         }
-        if req.cordon {
-            text += &report::uncordon_reminder(&clusters);
+        if o.req.cordon {
+            text += &report::uncordon_reminder(clusters);
         }
         render::write_stdout(&text)?;
     }
-    eprint!("{}", report::failure_lines(&written));
-    let failed = written.iter().any(|w| w.error.is_some());
-    let none_written = !written.iter().any(|w| w.written);
-    let timed_out = waited
-        .iter()
-        .flatten()
-        .any(|(_, e)| *e != drain_ops::WaitEnd::Cleared);
-    Ok(if failed && none_written && !interrupted {
-        // Every write failed: nothing was done (exit 1, as for one object).
-        ExitCode::Failure
-    } else if interrupted || failed || incomplete || timed_out {
-        ExitCode::Partial
-    } else {
-        ExitCode::Success
-    })
+    eprint!("{}", report::failure_lines(written));
+    Ok(())
 }
 
 /// The structured report of the drain `planned`.

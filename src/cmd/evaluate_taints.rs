@@ -3,8 +3,14 @@
 //! cluster gains or loses; the blast radius of NoExecute taints; then (with consent) the
 //! writes, through the shared cluster-taint writer.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use jiff::Timestamp;
 use serde::Serialize;
 
+use super::settings::Settings;
 use super::{common, signals};
 use crate::api::Taint;
 use crate::cli::{EvaluateOutput, EvaluateTaintsArgs, GlobalArgs};
@@ -12,7 +18,8 @@ use crate::engine::decide::evaluate_taints::{blast_radius, policy_edit, BlastRad
 use crate::engine::decide::taint_edit::{EditError, EditOutcome, TaintEdit};
 use crate::engine::predict::simulate::Scenario;
 use crate::error::{Error, ExitCode, Result};
-use crate::ops::taints::{self as taint_ops, TaintPlan};
+use crate::fleet::FleetState;
+use crate::ops::taints::{self as taint_ops, EditFn, TaintPlan};
 use crate::ops::write::NOT_STARTED;
 use crate::ops::DryRun;
 use crate::render::{self, Document, Format};
@@ -39,6 +46,16 @@ struct Report {
     dry_run: bool,
 }
 
+/// What the writes did: each cluster's outcome, why each failed one failed, and whether
+/// a signal stopped them.
+#[derive(Default)]
+struct Written {
+    results: BTreeMap<String, String>,
+    errors: BTreeMap<String, String>,
+    /// Set when a signal stops new writes (none without writes).
+    stop: Option<Arc<AtomicBool>>,
+}
+
 pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitCode> {
     // Options.
     let format = match args.output {
@@ -55,8 +72,7 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
 
     // Gather.
     let fleet = common::load_state(global, &args.source).await?;
-    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
-    let (settings, queue) = (resolved.controller, resolved.queue);
+    let settings = super::settings::for_source(&args.controller.given(), &fleet.source)?;
     let now = common::reference_time(&fleet);
     let policies = fleet.taint_policies.clone();
 
@@ -67,27 +83,8 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
     };
     let plans = taint_ops::plan(fleet.clusters.clone(), &edit, now)
         .map_err(|refused| Error::usage(format!("{}; nothing was written", refused.join("; "))))?;
-    let threshold = queue.unhealthy_cluster_threshold;
-    let new_taints: Vec<(String, Vec<Taint>)> = plans
-        .iter()
-        .map(|p| (p.name().to_string(), p.edit.taints.clone()))
-        .collect();
-    let blast = blast_radius(
-        &fleet,
-        &new_taints,
-        threshold,
-        Scenario {
-            targets: vec![],
-            taints: vec![],
-            now,
-            until: now,
-            recover_at: None,
-            recoveries: Vec::new(),
-            replaced: Vec::new(),
-            settings,
-            queue,
-        },
-    );
+    let threshold = settings.queue.unhealthy_cluster_threshold;
+    let blast = blast(&fleet, &plans, settings, now);
     let changed: Vec<&TaintPlan> = plans
         .iter()
         .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
@@ -110,10 +107,6 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
     }
 
     // Apply.
-    let mut results = std::collections::BTreeMap::new();
-    // Why each cluster whose write failed failed.
-    let mut errors = std::collections::BTreeMap::new();
-    let mut stop = None;
     let mut changes: Vec<ClusterChange> = changed
         .iter()
         .map(|p| ClusterChange {
@@ -124,37 +117,19 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
             result: None,
         })
         .collect();
-    if !changed.is_empty() && dry_run != DryRun::Client {
+    let written = if !changed.is_empty() && dry_run != DryRun::Client {
         if dry_run == DryRun::None {
             crate::prompt::confirm(
                 &format!("Write the taints of {} cluster(s)?", changed.len()),
                 args.write.yes,
             )?;
         }
-        let cp = common::connect(global).await?;
-        let to_write: Vec<TaintPlan> = plans
-            .into_iter()
-            .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
-            .collect();
-        let bar = render::progress::bar(to_write.len(), "patching clusters");
-        let tick = || bar.inc(1);
-        let flag = stop.insert(signals::stop_flag(signals::WRITES_STOP));
-        for o in taint_ops::apply(&cp, to_write, &edit, dry_run, now, Some(flag), &tick).await {
-            let word = match o.result {
-                Ok((e, true)) => e.outcome.as_str().to_string(),
-                Ok((_, false)) => "unchanged".to_string(),
-                Err(why) => {
-                    let word = format!("failed: {why}");
-                    errors.insert(o.name.clone(), why);
-                    word
-                }
-            };
-            results.insert(o.name, word);
-        }
-        bar.finish_and_clear();
-    }
+        write(global, plans, &edit, dry_run, now).await?
+    } else {
+        Written::default()
+    };
     for c in &mut changes {
-        c.result = results.get(&c.name).cloned();
+        c.result = written.results.get(&c.name).cloned();
     }
 
     // Render.
@@ -168,24 +143,98 @@ pub async fn run(global: &GlobalArgs, args: &EvaluateTaintsArgs) -> Result<ExitC
         };
         render::print_structured(&Document::new("TaintPolicyEvaluation", &report), format)?;
     } else {
-        let mut text = String::new();
-        for c in &changes {
-            let subject = format!("cluster.cluster.karmada.io/{}", c.name);
-            match (errors.get(&c.name), &c.result) {
-                (Some(why), _) => eprint!("{}", render::error_line(&subject, why)),
-                (None, word) => {
-                    text += &format!("{subject} {}\n", word.as_deref().unwrap_or("(dry run)"))
-                }
-            }
-        }
-        render::write_stdout(&text)?;
+        render_text(&changes, &written.errors)?;
     }
-    let not_started = errors.values().filter(|e| *e == NOT_STARTED).count();
+    let not_started = written
+        .errors
+        .values()
+        .filter(|e| *e == NOT_STARTED)
+        .count();
     common::batch_end(
-        results.len(),
-        errors.len(),
+        written.results.len(),
+        written.errors.len(),
         not_started,
-        stop.as_deref().is_some_and(signals::stopped),
+        written.stop.as_deref().is_some_and(signals::stopped),
         "cluster(s)",
     )
+}
+
+/// The blast radius of the taints the plans leave, from the same simulation as dry-run.
+fn blast(
+    fleet: &FleetState,
+    plans: &[TaintPlan],
+    settings: Settings,
+    now: Timestamp,
+) -> BlastRadius {
+    let new_taints: Vec<(String, Vec<Taint>)> = plans
+        .iter()
+        .map(|p| (p.name().to_string(), p.edit.taints.clone()))
+        .collect();
+    let threshold = settings.queue.unhealthy_cluster_threshold;
+    blast_radius(
+        fleet,
+        &new_taints,
+        threshold,
+        Scenario {
+            targets: vec![],
+            taints: vec![],
+            now,
+            until: now,
+            recover_at: None,
+            recoveries: Vec::new(),
+            replaced: Vec::new(),
+            settings: settings.controller,
+            queue: settings.queue,
+        },
+    )
+}
+
+/// Write the changed clusters' taints through the shared writer, with progress; a
+/// signal stops new writes.
+async fn write(
+    global: &GlobalArgs,
+    plans: Vec<TaintPlan>,
+    edit: &EditFn<'_>,
+    dry_run: DryRun,
+    now: Timestamp,
+) -> Result<Written> {
+    let cp = common::connect(global).await?;
+    let to_write: Vec<TaintPlan> = plans
+        .into_iter()
+        .filter(|p| p.edit.outcome != EditOutcome::Unchanged)
+        .collect();
+    let bar = render::progress::bar(to_write.len(), "patching clusters");
+    let tick = || bar.inc(1);
+    let stop = signals::stop_flag(signals::WRITES_STOP);
+    let mut written = Written::default();
+    for o in taint_ops::apply(&cp, to_write, edit, dry_run, now, Some(&stop), &tick).await {
+        let word = match o.result {
+            Ok((e, true)) => e.outcome.as_str().to_string(),
+            Ok((_, false)) => "unchanged".to_string(),
+            Err(why) => {
+                let word = format!("failed: {why}");
+                written.errors.insert(o.name.clone(), why);
+                word
+            }
+        };
+        written.results.insert(o.name, word);
+    }
+    bar.finish_and_clear();
+    written.stop = Some(stop);
+    Ok(written)
+}
+
+/// A line per changed cluster on stdout, an error line per failed one on stderr.
+fn render_text(changes: &[ClusterChange], errors: &BTreeMap<String, String>) -> Result<()> {
+    let mut text = String::new();
+    for c in changes {
+        let subject = format!("cluster.cluster.karmada.io/{}", c.name);
+        match (errors.get(&c.name), &c.result) {
+            (Some(why), _) => eprint!("{}", render::error_line(&subject, why)),
+            (None, word) => {
+                text += &format!("{subject} {}\n", word.as_deref().unwrap_or("(dry run)"))
+            }
+        }
+    }
+    render::write_stdout(&text)
 }

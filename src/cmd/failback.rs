@@ -2,18 +2,21 @@
 //! binding that left them, preview, confirm, then return them a few at a time, each
 //! watched until healthy there.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
 
-use super::{common, signals};
+use super::{common, settings, signals};
+use crate::cli::settings::Given;
 use crate::cli::{FailbackArgs, FailbackModeArg, GlobalArgs};
-use crate::client::Targets;
+use crate::client::{ControlPlane, Targets};
 use crate::engine::decide::failback::{FailbackMode, FailbackOptions};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::events::{Action, Subject, FAILED_BACK};
-use crate::ops::failback::{self as failback_ops, Event, FailbackRequest, ReturnEnd, Rollout};
+use crate::ops::failback::{
+    self as failback_ops, Event, FailbackRequest, Planned, ReturnEnd, ReturnedBinding, Rollout,
+};
 use crate::ops::DryRun;
 use crate::prompt;
 use crate::render::{self, failback as report, Format};
@@ -21,9 +24,67 @@ use crate::render::{self, failback as report, Format};
 /// How often the rollout says where it stands when nothing else happens.
 const HEARTBEAT: Duration = Duration::from_secs(15);
 
+/// What the flags ask for, as typed values.
+struct Options {
+    dry_run: DryRun,
+    format: Format,
+    mode: FailbackMode,
+    req: FailbackRequest,
+    rollout: Rollout,
+}
+
 /// Run `failback`.
 pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
-    // Options.
+    let mut o = options(args)?;
+
+    // Gather and decide.
+    let cp = common::connect(global).await?;
+    let given: Vec<Given> = args
+        .karmada_version
+        .map(Given::KarmadaVersion)
+        .into_iter()
+        .collect();
+    o.req.options.karmada_version = settings::for_live(&given, &cp.context, &cp.server)?
+        .controller
+        .karmada_version;
+    let targets = Targets::Names(args.clusters.clone());
+    let mut planned = failback_ops::plan(&cp, &targets, &mut o.req, Timestamp::now()).await?;
+    let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
+    let blocked = plan.iter().any(|b| b.decision.blocked());
+    let to_write = plan.iter().filter(|b| b.decision.writes()).count();
+    if let Some(done) = preview(args, &o, &planned, blocked, to_write)? {
+        return Ok(done);
+    }
+
+    // Apply: the rollout, with a line per return and a heartbeat.
+    let stop = signals::stop_flag(signals::WRITES_STOP);
+    let returned = roll_out(&cp, &o, &mut planned, &stop, to_write).await;
+    let interrupted = signals::stopped(&stop);
+    if o.dry_run == DryRun::None {
+        record_events(&cp, &o, &planned, &returned).await;
+    }
+
+    // Render.
+    let clusters = &o.req.options.clusters;
+    if o.format.is_structured() {
+        let doc = report::document(
+            o.dry_run.as_str(),
+            clusters,
+            o.mode.as_str(),
+            &planned.gate,
+            planned.bindings.iter().map(|b| &b.plan).collect(),
+            Some(&returned),
+        );
+        render::print_structured(&doc, o.format)?;
+    } else {
+        render::write_stdout(&report::result_text(&returned, interrupted))?;
+    }
+    eprint!("{}", report::failure_lines(&returned));
+    Ok(exit_code(&returned, interrupted, blocked, o.dry_run))
+}
+
+/// The flags as typed values: the modes, the failback's options, the rollout's pace.
+fn options(args: &FailbackArgs) -> Result<Options> {
     let dry_run: DryRun = args.write.dry_run.into();
     let format: Format = args.output.into();
     let mode = match args.mode {
@@ -36,7 +97,7 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
         .transpose()?;
     let stable_for = SignedDuration::try_from(args.stable_for)
         .map_err(|_| Error::usage("--stable-for is too long"))?;
-    let mut req = FailbackRequest {
+    let req = FailbackRequest {
         options: FailbackOptions {
             mode,
             all: args.all,
@@ -54,31 +115,30 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
         poll: Duration::from_secs(1),
         server_dry_run: dry_run == DryRun::Server,
     };
+    Ok(Options {
+        dry_run,
+        format,
+        mode,
+        req,
+        rollout,
+    })
+}
 
-    // Gather and decide.
-    let cp = common::connect(global).await?;
-    let controller = crate::cli::ControllerArgs {
-        karmada_version: args.karmada_version,
-        ..Default::default()
-    };
-    let live = crate::fleet::SourceInfo {
-        context: Some(cp.context.clone()),
-        server: Some(cp.server.clone()),
-        ..Default::default()
-    };
-    req.options.karmada_version = super::settings::for_source(&controller, &live)?
-        .controller
-        .karmada_version;
-    let targets = Targets::Names(args.clusters.clone());
-    let mut planned = failback_ops::plan(&cp, &targets, &mut req, Timestamp::now()).await?;
-    let clusters = req.options.clusters.clone();
+/// Show the plan, stop at a client dry run or the health gate's refusal, ask before
+/// writing. `Some`: the run ends here with that exit code.
+fn preview(
+    args: &FailbackArgs,
+    o: &Options,
+    planned: &Planned,
+    blocked: bool,
+    to_write: usize,
+) -> Result<Option<ExitCode>> {
+    let (dry_run, format, clusters) = (o.dry_run, o.format, &o.req.options.clusters);
     let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
-    let blocked = plan.iter().any(|b| b.decision.blocked());
-    let to_write = plan.iter().filter(|b| b.decision.writes()).count();
     if !format.is_structured() {
         render::write_stdout(&report::plan_text(
-            &clusters,
-            mode.as_str(),
+            clusters,
+            o.mode.as_str(),
             &plan,
             planned.untouched,
         ))?;
@@ -98,8 +158,8 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
         if format.is_structured() {
             let doc = report::document(
                 dry_run.as_str(),
-                &clusters,
-                mode.as_str(),
+                clusters,
+                o.mode.as_str(),
                 &planned.gate,
                 plan,
                 None,
@@ -116,11 +176,11 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
             };
             return Err(Error::failure(format!("{why}{tail}")));
         }
-        return Ok(if blocked {
+        return Ok(Some(if blocked {
             ExitCode::Partial
         } else {
             ExitCode::Success
-        });
+        }));
     }
     if to_write > 0 && dry_run == DryRun::None {
         prompt::confirm(
@@ -132,9 +192,18 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
             args.write.yes,
         )?;
     }
+    Ok(None)
+}
 
-    // Apply: the rollout, with a line per return and a heartbeat.
-    let stop = signals::stop_flag(signals::WRITES_STOP);
+/// The rollout, a line on stderr per return and a heartbeat while nothing else happens.
+async fn roll_out(
+    cp: &ControlPlane,
+    o: &Options,
+    planned: &mut Planned,
+    stop: &AtomicBool,
+    to_write: usize,
+) -> Vec<ReturnedBinding> {
+    let clusters = &o.req.options.clusters;
     let (in_flight, ended) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let on_event = |e: Event| match e {
         Event::Written(key) => {
@@ -152,82 +221,77 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
             eprintln!("{}", report::end_line(r));
         }
     };
-    let returned = {
-        let rolling =
-            failback_ops::roll_out(&cp, &mut planned, &req.options, rollout, &stop, &on_event);
-        tokio::pin!(rolling);
-        let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
-        loop {
-            tokio::select! {
-                done = &mut rolling => break done,
-                _ = beat.tick() => eprintln!(
-                    "failback: {} of {to_write} ended, {} in flight",
-                    ended.load(Ordering::SeqCst),
-                    in_flight.load(Ordering::SeqCst)
-                ),
-            }
+    let rolling = failback_ops::roll_out(cp, planned, &o.req.options, o.rollout, stop, &on_event);
+    tokio::pin!(rolling);
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
+    loop {
+        tokio::select! {
+            done = &mut rolling => break done,
+            _ = beat.tick() => eprintln!(
+                "failback: {} of {to_write} ended, {} in flight",
+                ended.load(Ordering::SeqCst),
+                in_flight.load(Ordering::SeqCst)
+            ),
         }
-    };
-    let interrupted = signals::stopped(&stop);
-    if dry_run == DryRun::None {
-        let items: Vec<(Subject, Action)> = planned
-            .bindings
-            .iter()
-            .filter(|p| {
-                returned
-                    .iter()
-                    .any(|r| r.written && r.binding == p.plan.binding)
-            })
-            .map(|p| {
-                (
-                    Subject {
-                        kind: p.kind,
-                        namespace: p.namespace.as_deref(),
-                        name: &p.name,
-                        uid: p.uid.as_deref(),
-                    },
-                    Action::about(
-                        FAILED_BACK,
-                        &clusters.join(","),
-                        &format!("{} ({})", p.plan.reason.message, mode.as_str()),
-                    ),
-                )
-            })
-            .collect();
-        common::record_events(&cp, items).await;
     }
+}
 
-    // Render.
-    if format.is_structured() {
-        let doc = report::document(
-            dry_run.as_str(),
-            &clusters,
-            mode.as_str(),
-            &planned.gate,
-            planned.bindings.iter().map(|b| &b.plan).collect(),
-            Some(&returned),
-        );
-        render::print_structured(&doc, format)?;
-    } else {
-        render::write_stdout(&report::result_text(&returned, interrupted))?;
-    }
-    eprint!("{}", report::failure_lines(&returned));
+/// An Event on each binding written, naming the clusters it returned to.
+async fn record_events(
+    cp: &ControlPlane,
+    o: &Options,
+    planned: &Planned,
+    returned: &[ReturnedBinding],
+) {
+    let clusters = &o.req.options.clusters;
+    let items: Vec<(Subject, Action)> = planned
+        .bindings
+        .iter()
+        .filter(|p| {
+            returned
+                .iter()
+                .any(|r| r.written && r.binding == p.plan.binding)
+        })
+        .map(|p| {
+            (
+                Subject {
+                    kind: p.kind,
+                    namespace: p.namespace.as_deref(),
+                    name: &p.name,
+                    uid: p.uid.as_deref(),
+                },
+                Action::about(
+                    FAILED_BACK,
+                    &clusters.join(","),
+                    &format!("{} ({})", p.plan.reason.message, o.mode.as_str()),
+                ),
+            )
+        })
+        .collect();
+    common::record_events(cp, items).await;
+}
+
+/// Exit 1 when every write failed, 3 when stopped, blocked or a return did not end well.
+fn exit_code(
+    returned: &[ReturnedBinding],
+    interrupted: bool,
+    blocked: bool,
+    dry_run: DryRun,
+) -> ExitCode {
     let count = |e: ReturnEnd| returned.iter().filter(|r| r.end == e).count();
     let none_written = !returned.iter().any(|r| r.written);
-    Ok(
-        if count(ReturnEnd::WriteFailed) > 0 && none_written && !interrupted {
-            // Every write failed: nothing was done (exit 1, as for one object).
-            ExitCode::Failure
-        } else if interrupted
-            || blocked
-            || returned
-                .iter()
-                .any(|r| !matches!(r.end, ReturnEnd::Succeeded | ReturnEnd::Skipped))
-                && dry_run == DryRun::None
-        {
-            ExitCode::Partial
-        } else {
-            ExitCode::Success
-        },
-    )
+    if count(ReturnEnd::WriteFailed) > 0 && none_written && !interrupted {
+        // Every write failed: nothing was done (exit 1, as for one object).
+        ExitCode::Failure
+    } else if interrupted
+        || blocked
+        || returned
+            .iter()
+            .any(|r| !matches!(r.end, ReturnEnd::Succeeded | ReturnEnd::Skipped))
+            && dry_run == DryRun::None
+    {
+        ExitCode::Partial
+    } else {
+        ExitCode::Success
+    }
 }

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 
 use super::common;
-use super::settings::{Component as Of, SETTINGS};
+use crate::cli::settings::{self as declared, Component as Of};
 use crate::cli::{
     GlobalArgs, SettingsCommand, SettingsOutput, SettingsRefreshArgs, SettingsUnsetArgs,
 };
 use crate::config::{self, ContextSettings, Discovery, Remembered, SettingsFile};
 use crate::error::{Error, ExitCode, Result};
-use crate::ops::doctor::{read_host, Component, Lookup};
+use crate::ops::doctor::{read_host, Component, HostReading, Lookup};
 use crate::render::{self, settings as report, Format};
 
 /// Run `failover settings`.
@@ -75,17 +75,16 @@ fn checked(pair: &str) -> Result<(String, String)> {
         .split_once('=')
         .ok_or_else(|| Error::usage(format!("{pair:?}: expected FLAG=VALUE")))?;
     let flag = flag.trim_start_matches("--");
-    let (_, _, check) = SETTINGS
-        .iter()
-        .find(|(n, _, _)| *n == flag)
+    let spec = declared::specs()
+        .find(|s| s.setting.name() == flag)
         .ok_or_else(|| {
-            let known: Vec<&str> = SETTINGS.iter().map(|(n, _, _)| *n).collect();
+            let known: Vec<&str> = declared::specs().map(|s| s.setting.name()).collect();
             Error::usage(format!(
                 "unknown setting {flag:?}; the settings are: {}",
                 known.join(", ")
             ))
         })?;
-    check(value).map_err(|e| Error::usage(format!("{flag}: {e}")))?;
+    (spec.check)(value).map_err(|e| Error::usage(format!("{flag}: {e}")))?;
     Ok((flag.to_string(), value.to_string()))
 }
 
@@ -172,14 +171,71 @@ async fn refresh(
     args: &SettingsRefreshArgs,
     now: Timestamp,
 ) -> Result<ExitCode> {
+    // Options: where to read, from the flags, else the last discovery.
     let last = file
         .for_server(context, server)
         .and_then(|e| e.discovery.clone());
+    let (kubeconfig, host_context, namespace) = host_of(args, last.as_ref(), context)?;
+
+    // Gather.
+    let bar = render::progress::spinner("reading the Karmada components on the host cluster");
+    let reading = read_host(
+        std::path::Path::new(&kubeconfig),
+        host_context.as_deref(),
+        &Lookup {
+            namespace: namespace.clone(),
+            pinned: pinned(args),
+        },
+        global.connect_options().request_timeout,
+    )
+    .await;
+    bar.finish_and_clear();
+
+    // Decide: what each component found says of its settings.
+    let entry = entry_for(file, context, server);
+    let (components, missing) = remember(entry, &reading);
+    entry.discovery = Some(Discovery {
+        at: now,
+        host_kubeconfig: Some(kubeconfig),
+        host_context: host_context
+            .or_else(|| (!reading.context.is_empty()).then(|| reading.context.clone())),
+        namespace,
+        components,
+    });
+    if missing.len() == 2 {
+        return Err(Error::failure(format!(
+            "neither karmada-controller-manager nor karmada-webhook could be read ({}); nothing was changed",
+            missing.join("; ")
+        )));
+    }
+
+    // Apply and render.
+    config::save(path, file)?;
+    print(&one(file, context), context, server, now, args.output)?;
+    for m in &missing {
+        render::warn(&format!(
+            "{m}; its settings were not refreshed (--controller-manager or --webhook NAMESPACE/NAME names a Deployment)"
+        ));
+    }
+    Ok(if missing.is_empty() {
+        ExitCode::Success
+    } else {
+        ExitCode::Partial
+    })
+}
+
+/// The host kubeconfig (absolute), its context and Karmada's namespace: the flags, else
+/// the last discovery's.
+fn host_of(
+    args: &SettingsRefreshArgs,
+    last: Option<&Discovery>,
+    context: &str,
+) -> Result<(String, Option<String>, String)> {
     let kubeconfig = args
         .host_kubeconfig
         .as_ref()
         .map(|p| p.display().to_string())
-        .or_else(|| last.as_ref().and_then(|d| d.host_kubeconfig.clone()))
+        .or_else(|| last.and_then(|d| d.host_kubeconfig.clone()))
         .ok_or_else(|| {
             Error::usage(format!(
                 "no earlier discovery for context {context}: --host-kubeconfig names the host cluster Karmada runs on"
@@ -193,12 +249,17 @@ async fn refresh(
     let host_context = args
         .host_context
         .clone()
-        .or_else(|| last.as_ref().and_then(|d| d.host_context.clone()));
+        .or_else(|| last.and_then(|d| d.host_context.clone()));
     let namespace = args
         .karmada_namespace
         .clone()
-        .or_else(|| last.as_ref().map(|d| d.namespace.clone()))
+        .or_else(|| last.map(|d| d.namespace.clone()))
         .unwrap_or_else(|| "karmada-system".into());
+    Ok((kubeconfig, host_context, namespace))
+}
+
+/// The Deployments named on the command line.
+fn pinned(args: &SettingsRefreshArgs) -> BTreeMap<Component, (String, String)> {
     let mut pinned = BTreeMap::new();
     for (c, pin) in [
         (Component::ControllerManager, &args.controller_manager),
@@ -209,20 +270,15 @@ async fn refresh(
             pinned.insert(c, p.clone());
         }
     }
-    let bar = render::progress::spinner("reading the Karmada components on the host cluster");
-    let reading = read_host(
-        std::path::Path::new(&kubeconfig),
-        host_context.as_deref(),
-        &Lookup {
-            namespace: namespace.clone(),
-            pinned,
-        },
-        global.connect_options().request_timeout,
-    )
-    .await;
-    bar.finish_and_clear();
+    pinned
+}
 
-    let entry = entry_for(file, context, server);
+/// Remember the settings of each component found (every one of its flags, set or not);
+/// where each component was found, or why not, and the ones missing.
+fn remember(
+    entry: &mut ContextSettings,
+    reading: &HostReading,
+) -> (BTreeMap<String, String>, Vec<String>) {
     let mut components = BTreeMap::new();
     let mut missing = Vec::new();
     for c in Component::ALL {
@@ -243,7 +299,10 @@ async fn refresh(
                     key.to_string(),
                     format!("{from}, found by {}", found.by.describe(c)),
                 );
-                for (flag, _, _) in SETTINGS.iter().filter(|(_, comp, _)| Some(*comp) == of) {
+                for flag in declared::specs()
+                    .filter(|s| Some(s.component) == of)
+                    .map(|s| s.setting.name())
+                {
                     entry.settings.insert(
                         flag.to_string(),
                         Remembered {
@@ -266,32 +325,7 @@ async fn refresh(
             }
         }
     }
-    entry.discovery = Some(Discovery {
-        at: now,
-        host_kubeconfig: Some(kubeconfig),
-        host_context: host_context
-            .or_else(|| (!reading.context.is_empty()).then(|| reading.context.clone())),
-        namespace,
-        components,
-    });
-    if missing.len() == 2 {
-        return Err(Error::failure(format!(
-            "neither karmada-controller-manager nor karmada-webhook could be read ({}); nothing was changed",
-            missing.join("; ")
-        )));
-    }
-    config::save(path, file)?;
-    print(&one(file, context), context, server, now, args.output)?;
-    for m in &missing {
-        render::warn(&format!(
-            "{m}; its settings were not refreshed (--controller-manager or --webhook NAMESPACE/NAME names a Deployment)"
-        ));
-    }
-    Ok(if missing.is_empty() {
-        ExitCode::Success
-    } else {
-        ExitCode::Partial
-    })
+    (components, missing)
 }
 
 fn print(

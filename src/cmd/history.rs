@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 
 use super::common;
-use super::explain::{parse_target, Target};
+use super::target::{parse_target, Target};
 use crate::cli::{GlobalArgs, HistoryArgs};
 use crate::engine::decide::history::{history, merge, BindingHistory, HistoryOptions};
 use crate::engine::predict::pipeline::PipelineStep;
@@ -83,6 +83,16 @@ fn find<'s>(
     })
 }
 
+/// What the history reads: every binding's history, the reference time, where it was
+/// read, whether Events were, and where the clusters concerned stand now.
+struct Gathered {
+    histories: Vec<BindingHistory>,
+    now: Timestamp,
+    source: String,
+    events_read: bool,
+    steps: Vec<PipelineStep>,
+}
+
 /// Run `history`.
 pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
     // Options.
@@ -98,91 +108,11 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
     };
 
     // Gather and decide.
-    // The clusters the history is about: the one named, or the binding's (placed on
-    // it, or evicted from it); those not Ready say where they stand now.
-    let mut concerned: Vec<String> = cluster.map(str::to_string).into_iter().collect();
-    let mut concern = |b: &Binding| {
-        concerned.extend(b.spec.clusters.iter().map(|t| t.name.clone()));
-        concerned.extend(
-            b.spec
-                .graceful_eviction_tasks
-                .iter()
-                .map(|t| t.from_cluster.clone()),
-        );
+    let g = match &args.source.snapshot {
+        Some(_) => from_snapshot(global, args, &subject, &options).await?,
+        None => from_live(global, &subject, &options).await?,
     };
-    type Gathered = (
-        Vec<BindingHistory>,
-        Timestamp,
-        String,
-        bool,
-        Vec<PipelineStep>,
-    );
-    let (histories, now, source, events_read, steps): Gathered = match &args.source.snapshot {
-        Some(_) => {
-            let state = common::load_state(global, &args.source).await?;
-            eprintln!(
-                    "note: snapshots hold no Events: the history shows eviction tasks and drain records only"
-                );
-            let histories = match &subject {
-                Subject::One {
-                    kind,
-                    namespace,
-                    name,
-                } => {
-                    let b = find(&state, *kind, namespace.as_deref(), name).ok_or_else(|| {
-                        Error::usage(format!(
-                            "{} not found in {}",
-                            display(*kind, namespace.as_deref(), name),
-                            state.source.description
-                        ))
-                    })?;
-                    concern(b);
-                    vec![history(b, &[], &options)]
-                }
-                Subject::Cluster { scope, .. } => state
-                    .bindings
-                    .iter()
-                    .filter(|b| scope.includes(b))
-                    .map(|b| history(b, &[], &options))
-                    .filter(|h| h.concerns_cluster && !h.entries.is_empty())
-                    .collect(),
-            };
-            let now = common::reference_time(&state);
-            let steps = common::state_steps(&state, |c| concerned.iter().any(|x| x == c), now);
-            (
-                histories,
-                now,
-                state.source.description.clone(),
-                false,
-                steps,
-            )
-        }
-        None => {
-            let cp = common::connect(global).await?;
-            let histories = match &subject {
-                Subject::One {
-                    kind,
-                    namespace,
-                    name,
-                } => {
-                    let (b, events) = ops::one(&cp, *kind, namespace.as_deref(), name).await?;
-                    concern(&b);
-                    vec![history(&b, &events, &options)]
-                }
-                Subject::Cluster { scope, .. } => ops::histories(&cp, scope, &options).await?,
-            };
-            let now = Timestamp::now();
-            let steps = common::live_steps(&cp, |c| concerned.iter().any(|x| x == c), now).await;
-            (
-                histories,
-                now,
-                format!("live context {}", cp.context),
-                true,
-                steps,
-            )
-        }
-    };
-    let hidden: usize = histories.iter().map(|h| h.hidden_events).sum();
+    let hidden: usize = g.histories.iter().map(|h| h.hidden_events).sum();
     let single = match &subject {
         Subject::One {
             kind,
@@ -191,11 +121,19 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
         } => Some(display(*kind, namespace.as_deref(), name)),
         Subject::Cluster { .. } => None,
     };
-    let entries = merge(histories);
+    let entries = merge(g.histories);
 
     // Render.
     if format.is_structured() {
-        let doc = report::document(&source, now, events_read, cluster, hidden, &entries, &steps);
+        let doc = report::document(
+            &g.source,
+            g.now,
+            g.events_read,
+            cluster,
+            hidden,
+            &entries,
+            &g.steps,
+        );
         render::print_structured(&doc, format)?;
         return Ok(ExitCode::Success);
     }
@@ -209,20 +147,119 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<ExitCode> {
     } else {
         render::write_stdout(&report::text(
             &entries,
-            now,
+            g.now,
             single.is_none(),
             format == Format::Wide,
         ))?;
     }
     render::write_stdout(&render::pipeline::section(
         "Now (clusters not Ready, and where each stands):",
-        &steps,
-        now,
+        &g.steps,
+        g.now,
     ))?;
     if hidden > 0 {
         eprintln!("note: {hidden} other Event(s) left out; --all-events shows them");
     }
     Ok(ExitCode::Success)
+}
+
+/// The clusters the history is about: the one named, or the binding's (placed on it, or
+/// evicted from it); those not Ready say where they stand now.
+fn concerned(cluster: Option<&str>, binding: Option<&Binding>) -> Vec<String> {
+    let mut concerned: Vec<String> = cluster.map(str::to_string).into_iter().collect();
+    if let Some(b) = binding {
+        concerned.extend(b.spec.clusters.iter().map(|t| t.name.clone()));
+        concerned.extend(
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .map(|t| t.from_cluster.clone()),
+        );
+    }
+    concerned
+}
+
+/// The history from a snapshot: eviction tasks and drain records, no Events.
+async fn from_snapshot(
+    global: &GlobalArgs,
+    args: &HistoryArgs,
+    subject: &Subject,
+    options: &HistoryOptions<'_>,
+) -> Result<Gathered> {
+    let state = common::load_state(global, &args.source).await?;
+    eprintln!(
+        "note: snapshots hold no Events: the history shows eviction tasks and drain records only"
+    );
+    let (histories, concerned) = match subject {
+        Subject::One {
+            kind,
+            namespace,
+            name,
+        } => {
+            let b = find(&state, *kind, namespace.as_deref(), name).ok_or_else(|| {
+                Error::usage(format!(
+                    "{} not found in {}",
+                    display(*kind, namespace.as_deref(), name),
+                    state.source.description
+                ))
+            })?;
+            (vec![history(b, &[], options)], concerned(None, Some(b)))
+        }
+        Subject::Cluster { cluster, scope } => (
+            state
+                .bindings
+                .iter()
+                .filter(|b| scope.includes(b))
+                .map(|b| history(b, &[], options))
+                .filter(|h| h.concerns_cluster && !h.entries.is_empty())
+                .collect(),
+            concerned(Some(cluster), None),
+        ),
+    };
+    let now = common::reference_time(&state);
+    let steps = common::state_steps(&state, |c| concerned.iter().any(|x| x == c), now);
+    Ok(Gathered {
+        histories,
+        now,
+        source: state.source.description.clone(),
+        events_read: false,
+        steps,
+    })
+}
+
+/// The history from the control plane, its Events included.
+async fn from_live(
+    global: &GlobalArgs,
+    subject: &Subject,
+    options: &HistoryOptions<'_>,
+) -> Result<Gathered> {
+    let cp = common::connect(global).await?;
+    let (histories, concerned) = match subject {
+        Subject::One {
+            kind,
+            namespace,
+            name,
+        } => {
+            let (b, events) = ops::one(&cp, *kind, namespace.as_deref(), name).await?;
+            (
+                vec![history(&b, &events, options)],
+                concerned(None, Some(&b)),
+            )
+        }
+        Subject::Cluster { cluster, scope } => (
+            ops::histories(&cp, scope, options).await?,
+            concerned(Some(cluster), None),
+        ),
+    };
+    let now = Timestamp::now();
+    let steps = common::live_steps(&cp, |c| concerned.iter().any(|x| x == c), now).await;
+    Ok(Gathered {
+        histories,
+        now,
+        source: format!("live context {}", cp.context),
+        events_read: true,
+        steps,
+    })
 }
 
 fn display(kind: BindingKind, namespace: Option<&str>, name: &str) -> String {

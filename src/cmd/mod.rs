@@ -1,6 +1,7 @@
 //! One module per command: options (typed flags to what the command needs), gather,
 //! decide (the engine), apply (ops), render. Wiring only: no rule and no text lives here.
 
+mod cluster_taints;
 mod common;
 pub mod completion;
 pub mod cordon;
@@ -13,12 +14,14 @@ pub mod explain;
 pub mod failback;
 pub mod failover_settings;
 pub mod history;
+mod outages;
 pub mod passthrough;
 pub mod policy_apply;
 pub mod settings;
 mod signals;
 pub mod snapshot;
 pub mod taint;
+mod target;
 
 use crate::cli::{Cli, Command, FailoverCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
 use crate::error::{Error, ExitCode, Result};

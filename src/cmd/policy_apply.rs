@@ -4,6 +4,9 @@
 
 use serde_json::Value;
 
+use std::sync::atomic::AtomicBool;
+
+use super::settings::{self, Settings};
 use super::{common, signals};
 use crate::cli::{ApplyArgs, DryRunArg, GlobalArgs};
 use crate::client::ControlPlane;
@@ -33,7 +36,8 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
     let format = Format::from(args.output);
     let offline = args.write.dry_run == DryRunArg::Client;
 
-    // Gather: the documents, the control plane (unless a client dry run), the fleet.
+    // Gather: the documents, the control plane (unless a client dry run), the fleet and
+    // the settings it runs with (flag, remembered, snapshot header, default).
     let docs = state::read_documents(&args.files, args.recursive)
         .map_err(|e| Error::usage(e.to_string()))?;
     if docs.is_empty() {
@@ -49,30 +53,76 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
         (None, Some(cp)) => Some(state::load_live(cp).await?),
         (None, None) => None,
     };
+    let settings = match &fleet {
+        Some(f) => Some(settings::for_source(&args.controller.given(), &f.source)?),
+        None => None,
+    };
 
-    // The webhook of the release that runs: flag, remembered, snapshot header, default.
-    let version = match &fleet {
-        Some(f) => {
-            super::settings::for_source(&args.controller, &f.source)?
-                .controller
-                .karmada_version
-        }
+    // Decide: every document checked before anything is sent, then the failover preview.
+    let mut items = check_all(args, &docs, fleet.as_ref(), settings.as_ref(), cp.as_ref()).await?;
+    let evicting = match (&fleet, &settings) {
+        (Some(fleet), Some(settings)) => preview(&mut items, fleet, settings, format),
+        _ => 0,
+    };
+    if evicting > 0 && args.write.dry_run == DryRunArg::None {
+        crate::prompt::confirm(
+            &format!("Apply, starting {evicting} eviction(s)?"),
+            args.write.yes,
+        )?;
+    }
+
+    // Apply.
+    let stop = signals::stop_flag(signals::WRITES_STOP);
+    apply_all(cp.as_ref(), &mut items, args, format, &stop).await?;
+
+    // Render.
+    if format.is_structured() {
+        render::print_structured(
+            &Document::new("PolicyApplyResult", &report(args, &items)),
+            format,
+        )?;
+    }
+    let failed = items.iter().filter(|i| i.error.is_some()).count();
+    let not_started = items
+        .iter()
+        .filter(|i| i.error.as_deref() == Some(NOT_STARTED))
+        .count();
+    common::batch_end(
+        items.len(),
+        failed,
+        not_started,
+        signals::stopped(&stop),
+        "policies",
+    )
+}
+
+/// Check every document as the release that runs would admit it (and lint its
+/// failover), against its live object when there is a control plane; any invalid
+/// document (or, with --strict, any finding) stops the run before anything is sent.
+async fn check_all(
+    args: &ApplyArgs,
+    docs: &[state::Document],
+    fleet: Option<&FleetState>,
+    settings: Option<&Settings>,
+    cp: Option<&ControlPlane>,
+) -> Result<Vec<Item>> {
+    // The webhook of the release that runs.
+    let version = match settings {
+        Some(s) => s.controller.karmada_version,
         None => args.controller.karmada_version.unwrap_or_default(),
     };
     let webhook = WebhookSettings {
         allow_no_execute_taint_policy: args.webhook.allow_no_execute_taint_policy.unwrap_or(false),
         version,
     };
-
-    // Decide: every document checked before anything is sent.
     let mut items = Vec::new();
     let mut refusals = 0usize;
-    for doc in &docs {
+    for doc in docs {
         match check_policy(
             &doc.object,
             args.namespace.as_deref(),
             "default",
-            fleet.as_ref(),
+            fleet,
             webhook,
         ) {
             Ok(policy) => items.push(Item {
@@ -89,7 +139,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
             }
         }
     }
-    if let Some(cp) = &cp {
+    if let Some(cp) = cp {
         for item in &mut items {
             if item.policy.problems.is_empty() {
                 item.live = policies::read_live(cp, &item.policy).await?;
@@ -128,47 +178,51 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
             "--strict: {flagged} document(s) with lint findings; nothing was sent"
         )));
     }
+    Ok(items)
+}
 
-    // The failover preview, from the same simulation as dry-run.
+/// The failover preview of each item that changes failover, from the same simulation as
+/// dry-run; how many evictions the change starts.
+fn preview(items: &mut [Item], fleet: &FleetState, settings: &Settings, format: Format) -> usize {
+    let scenario = base_scenario(fleet, settings);
     let mut evicting = 0usize;
-    if let Some(fleet) = &fleet {
-        let scenario = base_scenario(args, fleet)?;
-        for item in &mut items {
-            let live_spec = item.live.as_ref().map(|l| &l["spec"]);
-            if !changes_failover(&item.policy, live_spec) {
-                continue;
-            }
-            let (governed, changes) = failover_preview(fleet, &item.policy, &scenario);
-            if governed > 0 && !format.is_structured() {
-                out::preview(&item.policy, governed, &changes, scenario.now);
-            }
-            evicting += changes
-                .iter()
-                .filter(|c| matches!(c.after, Some(Verdict::Evict | Verdict::EvictLater)))
-                .count();
-            item.preview = changes;
+    for item in items {
+        let live_spec = item.live.as_ref().map(|l| &l["spec"]);
+        if !changes_failover(&item.policy, live_spec) {
+            continue;
         }
+        let (governed, changes) = failover_preview(fleet, &item.policy, &scenario);
+        if governed > 0 && !format.is_structured() {
+            out::preview(&item.policy, governed, &changes, scenario.now);
+        }
+        evicting += changes
+            .iter()
+            .filter(|c| matches!(c.after, Some(Verdict::Evict | Verdict::EvictLater)))
+            .count();
+        item.preview = changes;
     }
-    if evicting > 0 && args.write.dry_run == DryRunArg::None {
-        crate::prompt::confirm(
-            &format!("Apply, starting {evicting} eviction(s)?"),
-            args.write.yes,
-        )?;
-    }
+    evicting
+}
 
-    // Apply.
+/// Apply each item in turn, a line per outcome; once `stop` is set, none starts.
+async fn apply_all(
+    cp: Option<&ControlPlane>,
+    items: &mut [Item],
+    args: &ApplyArgs,
+    format: Format,
+    stop: &AtomicBool,
+) -> Result<()> {
     let mode = match args.write.dry_run {
         DryRunArg::None => "",
         DryRunArg::Client => "dry run",
         DryRunArg::Server => "server dry run",
     };
-    let stop = signals::stop_flag(signals::WRITES_STOP);
-    for item in &mut items {
-        if signals::stopped(&stop) {
+    for item in items {
+        if signals::stopped(stop) {
             item.error = Some(NOT_STARTED.into());
             continue;
         }
-        match apply_one(cp.as_ref(), item, args).await {
+        match apply_one(cp, item, args).await {
             Ok((applied, diff)) => {
                 if let Some(diff) = diff.filter(|d| !d.is_empty() && !format.is_structured()) {
                     render::write_stdout(&diff)?;
@@ -191,40 +245,28 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<ExitCode> {
             }
         }
     }
+    Ok(())
+}
 
-    // Render.
-    if format.is_structured() {
-        let report = out::ApplyReport {
-            dry_run: match args.write.dry_run {
-                DryRunArg::None => "none",
-                DryRunArg::Client => "client",
-                DryRunArg::Server => "server",
-            },
-            items: items
-                .iter()
-                .map(|i| out::ApplyItem {
-                    location: i.location.clone(),
-                    policy: &i.policy,
-                    result: i.result,
-                    error: i.error.clone(),
-                    preview: i.preview.clone(),
-                })
-                .collect(),
-        };
-        render::print_structured(&Document::new("PolicyApplyResult", &report), format)?;
+/// The structured report of the run.
+fn report<'a>(args: &ApplyArgs, items: &'a [Item]) -> out::ApplyReport<'a> {
+    out::ApplyReport {
+        dry_run: match args.write.dry_run {
+            DryRunArg::None => "none",
+            DryRunArg::Client => "client",
+            DryRunArg::Server => "server",
+        },
+        items: items
+            .iter()
+            .map(|i| out::ApplyItem {
+                location: i.location.clone(),
+                policy: &i.policy,
+                result: i.result,
+                error: i.error.clone(),
+                preview: i.preview.clone(),
+            })
+            .collect(),
     }
-    let failed = items.iter().filter(|i| i.error.is_some()).count();
-    let not_started = items
-        .iter()
-        .filter(|i| i.error.as_deref() == Some(NOT_STARTED))
-        .count();
-    common::batch_end(
-        items.len(),
-        failed,
-        not_started,
-        signals::stopped(&stop),
-        "policies",
-    )
 }
 
 /// Apply one policy; the outcome and, with `--diff`, the diff against the live object.
@@ -264,11 +306,9 @@ async fn apply_one(
     Ok((applied, diff))
 }
 
-fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
-    let resolved = super::settings::for_source(&args.controller, &fleet.source)?;
-    let (settings, queue) = (resolved.controller, resolved.queue);
+fn base_scenario(fleet: &FleetState, settings: &Settings) -> Scenario {
     let now = common::reference_time(fleet);
-    Ok(Scenario {
+    Scenario {
         targets: vec![],
         taints: vec![],
         now,
@@ -276,7 +316,7 @@ fn base_scenario(args: &ApplyArgs, fleet: &FleetState) -> Result<Scenario> {
         recover_at: None,
         recoveries: Vec::new(),
         replaced: Vec::new(),
-        settings,
-        queue,
-    })
+        settings: settings.controller.clone(),
+        queue: settings.queue.clone(),
+    }
 }

@@ -13,7 +13,7 @@ use crate::api::Taint;
 use crate::engine::karmada::eviction_queue::{REQUEUE_TOLERATED, UNPACED_EVICTION};
 use crate::engine::predict::release_compare::{PairView, ReleaseComparison};
 use crate::engine::predict::simulate::{BindingPrediction, Simulation, Verdict};
-use crate::engine::vocabulary::settings::{Provenance, RememberedFrom};
+use crate::engine::vocabulary::settings::{Provenance, RememberedFrom, Setting};
 use crate::engine::vocabulary::settings::{QueueModel, QueueSettings};
 use crate::engine::vocabulary::version::KarmadaVersion;
 use crate::fleet::SourceInfo;
@@ -100,6 +100,31 @@ fn paint(verdict: Verdict) -> String {
 /// summary and the queue timeline.
 pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     let sim = report.simulation;
+    let mut out = header_text(report);
+    if sim.outcomes.is_empty() {
+        out += "No binding is placed on a faulty cluster: nothing would move.\n";
+        return out;
+    }
+    out += &outcomes_table(sim, wide);
+    if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
+        out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
+    }
+    out += &state_lines(
+        sim,
+        report.settings_source.of(Setting::FeatureGates).as_str(),
+    );
+    out += &summary_text(sim);
+    out += &timeline(sim);
+    if let Some(c) = report.comparison {
+        out += &comparison_text(c, sim.assumed.karmada_version, sim.now);
+    }
+    out
+}
+
+/// The scenario, its source, the settings assumed (and where each came from), the
+/// faulty clusters and the proposal's effects.
+fn header_text(report: &DryRunReport) -> String {
+    let sim = report.simulation;
     let (now, until) = (sim.now, sim.until);
     let mut out = String::new();
     let what = match (&report.scenario.taint, report.scenario.targets.is_empty()) {
@@ -123,28 +148,23 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
     );
     out += &format!("Source:   {}\n", report.source.description);
     let s = &sim.assumed;
-    let src = |k: &str| {
-        report
-            .settings_source
-            .get(k)
-            .map_or("default", |o| o.as_str())
-    };
+    let src = |k: Setting| report.settings_source.of(k).as_str();
     out += &format!(
         "Assumed:  Failover={} ({}), enable-no-execute-taint-eviction={} ({}), purge mode {} ({}), graceful eviction timeout {}s ({})\n",
         s.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         s.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         s.no_execute_taint_eviction_purge_mode,
-        src("no-execute-taint-eviction-purge-mode"),
+        src(Setting::NoExecuteTaintEvictionPurgeMode),
         s.graceful_eviction_timeout_seconds,
-        src("graceful-eviction-timeout"),
+        src(Setting::GracefulEvictionTimeout),
     );
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
             s.karmada_version,
-            report.settings_source.get("karmada-version").copied()
+            report.settings_source.of(Setting::KarmadaVersion)
         )
     );
     if let Some(r) = report.settings_remembered {
@@ -172,10 +192,12 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             sim.proposal_effects.join(", ")
         );
     }
-    if sim.outcomes.is_empty() {
-        out += "No binding is placed on a faulty cluster: nothing would move.\n";
-        return out;
-    }
+    out
+}
+
+/// One row per binding and faulty cluster: the decision, when, and where it goes.
+fn outcomes_table(sim: &Simulation, wide: bool) -> String {
+    let now = sim.now;
     let predictions: BTreeMap<&str, &BindingPrediction> = sim
         .predictions
         .iter()
@@ -235,11 +257,13 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
         }
         table.add_row(row);
     }
-    out += &table.trim_fmt();
-    if sim.outcomes.iter().any(|o| o.at_between.is_some()) {
-        out += "\n\nAT as a span: upstream lists a cluster's bindings in map order, so bindings listed together leave in any order; each leaves within its span (JSON atBetween; `at` is one such order).";
-    }
-    out += &state_lines(sim, src("feature-gates"));
+    table.trim_fmt()
+}
+
+/// The summary: what is faulty, the replicas leaving and arriving, shortfalls and
+/// evictions with nowhere to go.
+fn summary_text(sim: &Simulation) -> String {
+    let mut out = String::new();
     out += "\n\nSummary:\n";
     let sum = &sim.summary;
     out += &summary_head(sum, "faulty");
@@ -275,10 +299,6 @@ pub fn render_text(report: &DryRunReport, wide: bool) -> String {
             sum.evictions_without_target,
             sum.workloads_lost
         );
-    }
-    out += &timeline(sim);
-    if let Some(c) = report.comparison {
-        out += &comparison_text(c, sim.assumed.karmada_version, now);
     }
     out
 }

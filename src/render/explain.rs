@@ -10,6 +10,7 @@ use crate::api::taint::describe_taints;
 use crate::engine::predict::explain::{
     BindingExplanation, ConditionMatch, Sentence, TaintPolicyExplanation,
 };
+use crate::engine::vocabulary::settings::Setting;
 
 /// The structured binding explanation (`-o json|yaml`).
 #[derive(Serialize)]
@@ -75,20 +76,20 @@ pub fn sentence(s: &Sentence) -> String {
 pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     let mut out = format!("Binding:   {}\n", r.binding.bold());
     out += &format!("Time:      {} (reference)\n", instant(r.now));
-    let src = |k: &str| r.settings_source.get(k).map_or("default", |o| o.as_str());
+    let src = |k: Setting| r.settings_source.of(k).as_str();
     out += &format!(
         "Assumed:   Failover={} ({}), enable-no-execute-taint-eviction={} ({})\nQueue:     {}\n",
         r.assumed.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         r.assumed.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         super::dry_run::queue_line(&r.queue_settings, r.assumed.karmada_version)
     );
     out += &format!(
         "Karmada:   {}\n",
         super::karmada_line(
             r.assumed.karmada_version,
-            r.settings_source.get("karmada-version").copied()
+            r.settings_source.of(Setting::KarmadaVersion)
         )
     );
     if let Some(rem) = &r.settings_remembered {

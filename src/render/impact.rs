@@ -1,7 +1,7 @@
 //! The impact preview of an evicting taint, on stderr (stdout stays the command's report).
 
 use super::time::{clock, offset};
-use crate::engine::vocabulary::settings::{Provenance, RememberedFrom};
+use crate::engine::vocabulary::settings::{Provenance, RememberedFrom, Setting};
 use crate::ops::impact::ImpactPreview;
 
 /// Rows shown before the rest is summarized.
@@ -15,23 +15,20 @@ pub fn text(p: &ImpactPreview, from: &Provenance, remembered: Option<&Remembered
             p.targets.join(", ")
         );
     }
-    let src = |k: &str| from.get(k).map_or("default", |o| o.as_str());
+    let src = |k: Setting| from.of(k).as_str();
     let mut out = format!(
         "Impact (assuming Failover={} ({}), enable-no-execute-taint-eviction={} ({}), {} queue; see --feature-gates or `karmadactl failover settings`): {} of {} binding placement(s) would be evicted\n",
         p.assumed.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         p.assumed.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         p.queue.model,
         p.evicted,
         p.placements.len()
     );
     out += &format!(
         "  Karmada: {}\n",
-        super::karmada_line(
-            p.assumed.karmada_version,
-            from.get("karmada-version").copied()
-        )
+        super::karmada_line(p.assumed.karmada_version, from.of(Setting::KarmadaVersion))
     );
     if let Some(r) = remembered {
         out += &format!("  remembered: {}\n", super::remembered_line(r));

@@ -132,14 +132,14 @@ pub fn error_line(subject: &str, message: &str) -> String {
 /// it is and how to name the real one.
 pub fn karmada_line(
     version: crate::engine::vocabulary::version::KarmadaVersion,
-    origin: Option<crate::engine::vocabulary::settings::Origin>,
+    origin: crate::engine::vocabulary::settings::Origin,
 ) -> String {
     use crate::engine::vocabulary::settings::Origin;
     match origin {
-        None | Some(Origin::Default) => format!(
+        Origin::Default => format!(
             "{version} (assumed: the newest release this tool knows; --karmada-version names yours)"
         ),
-        Some(o) => format!("{version} ({})", o.as_str()),
+        o => format!("{version} ({})", o.as_str()),
     }
 }
 

@@ -9,8 +9,8 @@ use super::dry_run::{queue_line, DryRunReport};
 use super::time::{clock, instant, offset};
 use crate::engine::karmada::cluster_health::{FailureMode, Happens, Interval};
 use crate::engine::predict::outage::{BindingTimeline, ClusterTimeline, OutageResult, TaintEvent};
-use crate::engine::predict::simulate::Verdict;
-use crate::engine::vocabulary::settings::HealthSettings;
+use crate::engine::predict::simulate::{Simulation, Verdict};
+use crate::engine::vocabulary::settings::{HealthSettings, Setting};
 
 fn span(i: Interval, from: Timestamp) -> String {
     format!(
@@ -56,35 +56,53 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
         );
     }
     out += &format!("Source:   {}\n", doc.source.description);
+    out += &settings_text(doc, outage.health);
+    out += &timeline_text(result, from, wide);
+    if !result.bindings.is_empty() {
+        out += &bindings_text(sim, result, from, wide);
+    }
+    out += &recovery_text(result, from);
+    out += "\nSummary:\n";
+    out += &super::dry_run::summary_head(&sim.summary, "the failing");
+    let dips = result.bindings.iter().filter(|b| b.capacity_dip).count();
+    if dips > 0 {
+        out += &format!("  capacity dips: {dips}\n");
+    }
+    out
+}
+
+/// The settings assumed, the health flags among them, and where each came from.
+fn settings_text(doc: &DryRunReport, h: &HealthSettings) -> String {
+    let sim = doc.simulation;
+    let mut out = String::new();
     let s = &sim.assumed;
-    let src = |k: &str| doc.settings_source.get(k).map_or("default", |o| o.as_str());
+    let src = |k: Setting| doc.settings_source.of(k).as_str();
     out += &format!(
         "Assumed:  Failover={} ({}), enable-no-execute-taint-eviction={} ({}), purge mode {} ({}), graceful eviction timeout {}s ({})\n",
         s.failover_feature_gate,
-        src("feature-gates"),
+        src(Setting::FeatureGates),
         s.enable_no_execute_taint_eviction,
-        src("enable-no-execute-taint-eviction"),
+        src(Setting::EnableNoExecuteTaintEviction),
         s.no_execute_taint_eviction_purge_mode,
-        src("no-execute-taint-eviction-purge-mode"),
+        src(Setting::NoExecuteTaintEvictionPurgeMode),
         s.graceful_eviction_timeout_seconds,
-        src("graceful-eviction-timeout"),
+        src(Setting::GracefulEvictionTimeout),
     );
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
             s.karmada_version,
-            doc.settings_source.get("karmada-version").copied()
+            doc.settings_source.of(Setting::KarmadaVersion)
         )
     );
-    let h = outage.health;
     out += &format!(
         "Health:   probes every {}s ({}), Ready False after {}s of failures ({}), True after {}s of successes ({}), a probe of a silent member times out after 32s; Pull: lease {}s x {}, monitor every {}s, grace {}s\n",
         h.status_update_frequency.as_secs(),
-        src("cluster-status-update-frequency"),
+        src(Setting::ClusterStatusUpdateFrequency),
         h.failure_threshold.as_secs(),
-        src("cluster-failure-threshold"),
+        src(Setting::ClusterFailureThreshold),
         h.success_threshold.as_secs(),
-        src("cluster-success-threshold"),
+        src(Setting::ClusterSuccessThreshold),
         h.lease_duration.as_secs(),
         h.lease_renew_interval_fraction,
         h.monitor_period.as_secs(),
@@ -98,84 +116,77 @@ pub fn text(doc: &DryRunReport, result: &OutageResult, wide: bool) -> String {
         queue_line(&sim.queue_settings, sim.assumed.karmada_version)
     );
 
-    out += &timeline_text(result, from, wide);
+    out
+}
 
-    if !result.bindings.is_empty() {
-        out += "\n";
-        let mut table = super::table([
-            "BINDING",
-            "CLUSTER",
-            "EVICTED",
-            "PURGE",
-            "NEW PLACEMENT",
-            "OLD COPY GOES",
-            "RULE",
+/// One row per binding evicted from a failing cluster: when, where to, when its old copy
+/// goes; capacity dips, and (wide) each rule's message.
+fn bindings_text(sim: &Simulation, result: &OutageResult, from: Timestamp, wide: bool) -> String {
+    let mut out = String::from("\n");
+    let mut table = super::table([
+        "BINDING",
+        "CLUSTER",
+        "EVICTED",
+        "PURGE",
+        "NEW PLACEMENT",
+        "OLD COPY GOES",
+        "RULE",
+    ]);
+    for b in &result.bindings {
+        let placement = sim
+            .predictions
+            .iter()
+            .find(|p| p.binding == b.binding)
+            .and_then(|p| p.clusters.as_ref())
+            .map(|c| {
+                c.iter()
+                    .map(|(n, r)| format!("{n}={r}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default();
+        let evicted = match (b.evicted, b.verdict) {
+            (Some(e), _) => span(e, from),
+            (None, v) => v.as_str().to_string(),
+        };
+        let old = match (b.old_copy_removed, b.capacity_dip) {
+            (Some(i), true) => format!("{} (capacity dip)", span(i, from)),
+            (Some(i), false) => span(i, from),
+            (None, _) if b.evicted.is_some() => "stays (purge mode Never)".into(),
+            (None, _) => String::new(),
+        };
+        let moving = matches!(b.verdict, Verdict::Evict | Verdict::EvictLater);
+        table.add_row([
+            b.binding.clone(),
+            b.cluster.clone(),
+            evicted,
+            b.purge_mode.map(|m| m.to_string()).unwrap_or_default(),
+            if moving { placement } else { String::new() },
+            old,
+            b.rule.code.to_string(),
         ]);
+    }
+    out += &table.trim_fmt();
+    out += "\n";
+    for b in result.bindings.iter().filter(|b| b.capacity_dip) {
+        out += &format!(
+            "  {} {} on {}: {}\n",
+            "capacity dip:".yellow().bold(),
+            b.binding,
+            b.cluster,
+            b.old_copy
+                .as_ref()
+                .map(|r| r.message.as_str())
+                .unwrap_or_default()
+        );
+    }
+    if wide {
         for b in &result.bindings {
-            let placement = sim
-                .predictions
-                .iter()
-                .find(|p| p.binding == b.binding)
-                .and_then(|p| p.clusters.as_ref())
-                .map(|c| {
-                    c.iter()
-                        .map(|(n, r)| format!("{n}={r}"))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .unwrap_or_default();
-            let evicted = match (b.evicted, b.verdict) {
-                (Some(e), _) => span(e, from),
-                (None, v) => v.as_str().to_string(),
-            };
-            let old = match (b.old_copy_removed, b.capacity_dip) {
-                (Some(i), true) => format!("{} (capacity dip)", span(i, from)),
-                (Some(i), false) => span(i, from),
-                (None, _) if b.evicted.is_some() => "stays (purge mode Never)".into(),
-                (None, _) => String::new(),
-            };
-            let moving = matches!(b.verdict, Verdict::Evict | Verdict::EvictLater);
-            table.add_row([
-                b.binding.clone(),
-                b.cluster.clone(),
-                evicted,
-                b.purge_mode.map(|m| m.to_string()).unwrap_or_default(),
-                if moving { placement } else { String::new() },
-                old,
-                b.rule.code.to_string(),
-            ]);
-        }
-        out += &table.trim_fmt();
-        out += "\n";
-        for b in result.bindings.iter().filter(|b| b.capacity_dip) {
-            out += &format!(
-                "  {} {} on {}: {}\n",
-                "capacity dip:".yellow().bold(),
-                b.binding,
-                b.cluster,
-                b.old_copy
-                    .as_ref()
-                    .map(|r| r.message.as_str())
-                    .unwrap_or_default()
-            );
-        }
-        if wide {
-            for b in &result.bindings {
-                out += &format!("  {} on {}: {}\n", b.binding, b.cluster, b.rule.message);
-                if let Some(o) = &b.old_copy {
-                    out += &format!("    old copy: {}\n", o.message);
-                }
+            out += &format!("  {} on {}: {}\n", b.binding, b.cluster, b.rule.message);
+            if let Some(o) = &b.old_copy {
+                out += &format!("    old copy: {}\n", o.message);
             }
         }
-    }
-
-    out += &recovery_text(result, from);
-
-    out += "\nSummary:\n";
-    out += &super::dry_run::summary_head(&sim.summary, "the failing");
-    let dips = result.bindings.iter().filter(|b| b.capacity_dip).count();
-    if dips > 0 {
-        out += &format!("  capacity dips: {dips}\n");
     }
     out
 }

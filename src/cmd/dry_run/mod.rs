@@ -16,7 +16,7 @@ use crate::render::{self, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
 use jiff::Timestamp;
 
-pub(crate) mod outage;
+mod outage;
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
@@ -52,7 +52,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
-    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
     let now = common::reference_time(&state);
     let until = match args.at {

@@ -3,15 +3,13 @@
 
 use jiff::{SignedDuration, Timestamp};
 
+use super::super::outages::{failure_mode, outage_of};
 use super::super::{common, settings};
 use crate::api::Cluster;
-use crate::cli::values::TimeSpec;
-use crate::cli::{DryRunArgs, GlobalArgs, OutageMode};
-use crate::engine::karmada::cluster_health::FailureMode;
-use crate::engine::predict::outage::{simulate_outage, Outage};
+use crate::cli::{DryRunArgs, GlobalArgs};
+use crate::engine::predict::outage::simulate_outage;
 use crate::engine::predict::simulate::{simulate, Scenario};
 use crate::error::{Error, ExitCode, Result};
-use crate::fleet::FleetState;
 use crate::render::dry_run::{DryRunReport, OutageView, ScenarioView};
 use crate::render::{self, outage as report, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
@@ -38,7 +36,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         Box::new(move |n| n.iter().any(|c| faulty.contains(*c)))
     };
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
-    let resolved = settings::for_source(&args.read.controller, &state.source)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     let now = common::reference_time(&state);
     let mut outages = Vec::new();
     for name in &args.outages {
@@ -103,65 +101,4 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         render::write_stdout(&report::text(&doc, &result, format == Format::Wide))?;
     }
     Ok(ExitCode::Success)
-}
-
-/// The engine's failure mode of a `--outage-mode` value.
-pub fn failure_mode(m: OutageMode) -> FailureMode {
-    match m {
-        OutageMode::Refused => FailureMode::Refused,
-        OutageMode::Frozen => FailureMode::Frozen,
-        OutageMode::AgentDown => FailureMode::AgentDown,
-    }
-}
-
-/// The outage of cluster `name` from the command line: when (`--outage-at`, from the
-/// reference time `now`), how, and when it answers again (`--recover-after`, from the
-/// failure); a cluster that is not there, or agent-down for a Push cluster, is a usage
-/// error.
-pub fn outage_of(
-    state: &FleetState,
-    name: &str,
-    mode: FailureMode,
-    now: Timestamp,
-    outage_at: Option<TimeSpec>,
-    recover_after: Option<TimeSpec>,
-) -> Result<Outage> {
-    let at = match outage_at {
-        Some(t) => t
-            .resolve(now)
-            .map_err(|e| Error::usage(format!("invalid --outage-at: {e}")))?,
-        None => now,
-    };
-    let back = match recover_after {
-        Some(t) => {
-            let b = t
-                .resolve(at)
-                .map_err(|e| Error::usage(format!("invalid --recover-after: {e}")))?;
-            if b < at {
-                return Err(Error::usage(format!(
-                    "--recover-after {b} is before the outage at {at}"
-                )));
-            }
-            Some(b)
-        }
-        None => None,
-    };
-    let Some(c) = state.cluster(name) else {
-        return Err(Error::usage(format!(
-            "cluster {name:?} not found in {}",
-            state.source.description
-        )));
-    };
-    if mode == FailureMode::AgentDown && c.spec.sync_mode.as_deref() != Some("Pull") {
-        return Err(Error::usage(format!(
-            "--outage-mode agent-down is for Pull clusters; {name} is {} (its failure is refused or frozen)",
-            c.spec.sync_mode.as_deref().unwrap_or("Push")
-        )));
-    }
-    Ok(Outage {
-        cluster: name.to_string(),
-        at,
-        mode,
-        back,
-    })
 }

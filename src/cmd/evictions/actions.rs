@@ -8,10 +8,11 @@ use jiff::Timestamp;
 use super::super::{common, signals};
 use super::task_targets;
 use crate::cli::{GlobalArgs, TaskActionArgs};
+use crate::client::ControlPlane;
 use crate::engine::decide::task_actions::{ActionDecision, TaskAction};
 use crate::error::{ExitCode, Result};
 use crate::ops::events::{self, Action, Subject};
-use crate::ops::task_actions::{self as action_ops, ActionContext};
+use crate::ops::task_actions::{self as action_ops, Acted, ActionContext, PlannedAction};
 use crate::ops::write::WriteControl;
 use crate::ops::DryRun;
 use crate::prompt;
@@ -93,34 +94,7 @@ pub(super) async fn run(
     tally.finish();
     let interrupted = signals::stopped(&stop);
     if dry_run == DryRun::None {
-        let reason = match action {
-            TaskAction::Confirm => events::CONFIRMED,
-            TaskAction::Extend(_) => events::EXTENDED,
-            TaskAction::PruneRecovered => events::PRUNED,
-        };
-        let items = planned
-            .iter()
-            .filter(|p| written.iter().any(|w| w.written && w.binding == p.key))
-            .flat_map(|p| {
-                let w = written.iter().find(|w| w.binding == p.key);
-                w.into_iter()
-                    .flat_map(|w| w.steps.iter())
-                    .filter(|s| s.decision == ActionDecision::Write)
-                    .map(|s| {
-                        (
-                            Subject {
-                                kind: p.kind,
-                                namespace: p.namespace.as_deref(),
-                                name: &p.name,
-                                uid: p.uid.as_deref(),
-                            },
-                            Action::about(reason, &s.cluster, &s.reason.message),
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        common::record_events(&cp, items).await;
+        record_events(&cp, action, &planned, &written).await;
     }
 
     // Render.
@@ -136,15 +110,7 @@ pub(super) async fn run(
         );
         render::print_structured(&doc, format)?;
     } else {
-        let mut text = format!("\n{} the tasks of {ok} binding(s)", past(verb));
-        if failed > 0 {
-            text += &format!(", {failed} failed");
-        }
-        text += ".\n";
-        if interrupted {
-            text += "Interrupted: writes in flight finished, no new one started. Run it again to finish.\n";
-        }
-        render::write_stdout(&text)?;
+        render::write_stdout(&result_text(verb, ok, failed, interrupted))?;
     }
     eprint!("{}", action_report::failure_lines(&written));
     Ok(if failed > 0 && ok == 0 && !interrupted {
@@ -154,6 +120,57 @@ pub(super) async fn run(
     } else {
         ExitCode::Success
     })
+}
+
+/// An Event on each binding written, one per task changed.
+async fn record_events(
+    cp: &ControlPlane,
+    action: TaskAction,
+    planned: &[PlannedAction],
+    written: &[Acted],
+) {
+    let reason = match action {
+        TaskAction::Confirm => events::CONFIRMED,
+        TaskAction::Extend(_) => events::EXTENDED,
+        TaskAction::PruneRecovered => events::PRUNED,
+    };
+    let items = planned
+        .iter()
+        .filter(|p| written.iter().any(|w| w.written && w.binding == p.key))
+        .flat_map(|p| {
+            let w = written.iter().find(|w| w.binding == p.key);
+            w.into_iter()
+                .flat_map(|w| w.steps.iter())
+                .filter(|s| s.decision == ActionDecision::Write)
+                .map(|s| {
+                    (
+                        Subject {
+                            kind: p.kind,
+                            namespace: p.namespace.as_deref(),
+                            name: &p.name,
+                            uid: p.uid.as_deref(),
+                        },
+                        Action::about(reason, &s.cluster, &s.reason.message),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    common::record_events(cp, items).await;
+}
+
+/// What was written, for people.
+fn result_text(verb: &str, ok: usize, failed: usize, interrupted: bool) -> String {
+    let mut text = format!("\n{} the tasks of {ok} binding(s)", past(verb));
+    if failed > 0 {
+        text += &format!(", {failed} failed");
+    }
+    text += ".\n";
+    if interrupted {
+        text +=
+            "Interrupted: writes in flight finished, no new one started. Run it again to finish.\n";
+    }
+    text
 }
 
 fn capitalized(verb: &str) -> String {

@@ -91,8 +91,107 @@ impl Default for ControllerSettings {
     }
 }
 
-/// Where each assumed setting came from, by controller flag name.
-pub type Provenance = BTreeMap<&'static str, Origin>;
+/// Every setting a prediction can assume, named as the flag that sets it
+/// (`Setting::FeatureGates` is `feature-gates`), in the order `failover settings` lists
+/// them. Where each flag is declared, parsed and resolved is the command line's business
+/// (`cli::settings`); this is the name every layer speaks.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+    strum::EnumString,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Setting {
+    FeatureGates,
+    EnableNoExecuteTaintEviction,
+    NoExecuteTaintEvictionPurgeMode,
+    GracefulEvictionTimeout,
+    ResourceEvictionRate,
+    RateLimiterBaseDelay,
+    RateLimiterMaxDelay,
+    RateLimiterQps,
+    RateLimiterBucketSize,
+    SecondaryResourceEvictionRate,
+    UnhealthyClusterThreshold,
+    LargeClusterNumThreshold,
+    ClusterStatusUpdateFrequency,
+    ClusterFailureThreshold,
+    ClusterSuccessThreshold,
+    ClusterMonitorPeriod,
+    ClusterMonitorGracePeriod,
+    ClusterLeaseDuration,
+    ClusterLeaseRenewIntervalFraction,
+    KarmadaVersion,
+    /// karmada-webhook's flag; reports list it apart from the controller's.
+    AllowNoExecuteTaintPolicy,
+    /// Not a flag of any component: the tool's own choice of eviction queue.
+    QueueModel,
+}
+
+impl Setting {
+    /// The flag's name.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// Where each assumed setting came from. A setting never resolved reads as upstream's
+/// default. Serialized as a map from flag name to origin, by name, of the controller's
+/// settings (the webhook's is the doctor's and `policy apply`'s, kept out of reports).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Provenance(BTreeMap<Setting, Origin>);
+
+impl Provenance {
+    /// Where `setting` came from.
+    pub fn of(&self, setting: Setting) -> Origin {
+        self.0.get(&setting).copied().unwrap_or(Origin::Default)
+    }
+
+    /// Note where `setting` came from.
+    pub fn insert(&mut self, setting: Setting, origin: Origin) {
+        self.0.insert(setting, origin);
+    }
+
+    /// Every resolved setting and where it came from, by flag name.
+    pub fn iter(&self) -> impl Iterator<Item = (Setting, Origin)> + '_ {
+        let mut all: Vec<(Setting, Origin)> = self.0.iter().map(|(s, o)| (*s, *o)).collect();
+        all.sort_by_key(|(s, _)| s.name());
+        all.into_iter()
+    }
+
+    /// How many settings were resolved.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Provenance {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let shown: Vec<(Setting, Origin)> = self
+            .iter()
+            .filter(|(k, _)| *k != Setting::AllowNoExecuteTaintPolicy)
+            .collect();
+        let mut m = s.serialize_map(Some(shown.len()))?;
+        for (k, v) in shown {
+            m.serialize_entry(k.name(), &v)?;
+        }
+        m.end()
+    }
+}
 
 /// Where the remembered settings a prediction used come from: the context, its last
 /// discovery, and the settings set by hand.
