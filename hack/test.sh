@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 # A clean clone gains nothing from incremental caches, which would double the disk
 # the build takes; a developer who wants them sets CARGO_INCREMENTAL=1.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+# The live suite's tests mostly wait on real controllers and clocks: four run at a time
+# (each plane a test owns ends with it, so memory stays bounded).
+export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
 
 KUBEBUILDER_ASSETS="$(hack/test-env.sh | tail -n 1)"
 export KUBEBUILDER_ASSETS
