@@ -138,7 +138,23 @@ async fn the_new_member_gets_the_injected_labels() {
     assert_eq!(want, "1");
     assert_eq!(o["state"]["injection"]["on"], "member2", "{o:#}");
 
-    // The failure, and the copy on member2.
+    // The failure, and the copy on member2. The label lives only while the eviction task
+    // does (upstream injects it into the Work of a binding with a Directly task, and the
+    // next sync after the task is cleared takes it off): watches started before the taint
+    // see every version of the copy and of the binding, however briefly each state lasts.
+    let member2 = k.member("member2");
+    let mut copies = versions(
+        Api::<Deployment>::namespaced(member2.client().await, NS),
+        "job",
+    );
+    let mut bindings = versions(
+        Api::<DynamicObject>::namespaced_with(
+            client.clone(),
+            NS,
+            &resource_for("ResourceBinding").unwrap(),
+        ),
+        "job-deployment",
+    );
     assert_eq!(
         parts(&karmadactl(
             kc,
@@ -148,22 +164,74 @@ async fn the_new_member_gets_the_injected_labels() {
         .2,
         0
     );
-    let member2 = k.member("member2");
-    until(
+    let labelled = |d: &Deployment| {
+        d.metadata
+            .labels
+            .as_ref()
+            .and_then(|l| l.get(LABEL))
+            .map(String::as_str)
+            == Some(want.as_str())
+    };
+    let copy = first_version(
         k,
-        120,
+        &mut copies,
         "the job on member2 with the preserved label",
-        || {
-            let want = want.clone();
-            async move {
-                let api: Api<Deployment> = Api::namespaced(member2.client().await, NS);
-                matches!(api.get_opt("job").await, Ok(Some(d))
-                if d.metadata.labels.as_ref().and_then(|l| l.get(LABEL)) == Some(&want))
-            }
-        },
+        labelled,
     )
     .await;
-    let b = binding(&client).await;
-    let task = &b["spec"]["gracefulEvictionTasks"][0];
-    assert_eq!(task["preservedLabelState"][LABEL], want.as_str(), "{b:#}");
+    assert!(labelled(&copy));
+    let preserved = |b: &DynamicObject| {
+        let b = serde_json::to_value(b).unwrap();
+        b["spec"]["gracefulEvictionTasks"][0]["preservedLabelState"][LABEL] == want.as_str()
+    };
+    first_version(
+        k,
+        &mut bindings,
+        "the eviction task with the preserved state",
+        preserved,
+    )
+    .await;
+}
+
+/// Every version of the object `name` of `api`, as a watch delivers them.
+fn versions<K>(api: Api<K>, name: &str) -> tokio::sync::mpsc::UnboundedReceiver<K>
+where
+    K: kube::Resource + Clone + std::fmt::Debug + serde::de::DeserializeOwned + Send + 'static,
+{
+    use futures::StreamExt;
+    use kube::runtime::{watcher, WatchStreamExt};
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let config = watcher::Config::default().fields(&format!("metadata.name={name}"));
+    tokio::spawn(async move {
+        let mut events = std::pin::pin!(watcher(api, config).default_backoff().applied_objects());
+        while let Some(event) = events.next().await {
+            if let Ok(o) = event {
+                if tx.send(o).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// The first version from `seen` that `check` accepts, within 120 s.
+async fn first_version<K: std::fmt::Debug>(
+    k: &Karmada,
+    seen: &mut tokio::sync::mpsc::UnboundedReceiver<K>,
+    what: &str,
+    check: impl Fn(&K) -> bool,
+) -> K {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    let mut count = 0;
+    loop {
+        match tokio::time::timeout_at(deadline, seen.recv()).await {
+            Ok(Some(o)) if check(&o) => return o,
+            Ok(Some(_)) => count += 1,
+            _ => panic!(
+                "{what}: not among the {count} version(s) seen in 120 s\n--- controller-manager\n{}",
+                k.log_tail("karmada-controller-manager.log")
+            ),
+        }
+    }
 }
