@@ -315,15 +315,13 @@ fn check_failure(doc: &Value, seen: &Seen, failed: &Anchor, moving: &[&str]) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn outage_predictions_hold_when_a_member_really_fails() {
-    let Some(k) = karmada_with(Options {
+/// A plane with three members and the ClusterTaintPolicy of the outage: not-ready:NoExecute
+/// on Ready=False, removed on True.
+async fn outage_plane() -> Option<Karmada> {
+    let k = karmada_with(Options {
         members: 3,
         ..Options::new(WITH_MEMBERS)
-    }) else {
-        return;
-    };
-    let k = &k;
+    })?;
     let client = k.env.admin().await;
     Api::<Namespace>::all(client.clone())
         .create(
@@ -346,6 +344,16 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
         .create(&PostParams::default(), &policy)
         .await
         .unwrap();
+    Some(k)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refused_member_fails_and_returns_as_predicted() {
+    let Some(k) = outage_plane().await else {
+        return;
+    };
+    let k = &k;
+    let client = k.env.admin().await;
     workload(&client, "fast", None).await;
     workload(&client, "slow", Some(Some(20))).await;
     workload(&client, "stays", Some(None)).await;
@@ -425,8 +433,16 @@ async fn outage_predictions_hold_when_a_member_really_fails() {
             format!("rb/{NS}/slow-deployment")
         ])
     );
+}
 
-    // Frozen: new workloads on member1, then member1 never answers.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_frozen_member_fails_and_returns_as_predicted() {
+    let Some(k) = outage_plane().await else {
+        return;
+    };
+    let k = &k;
+    let client = k.env.admin().await;
+    // New workloads on member1, then member1 never answers.
     workload(&client, "fast2", None).await;
     workload(&client, "slow2", Some(Some(15))).await;
     wait_placed(&client, &["fast2", "slow2"], "member1", 120).await;
