@@ -78,7 +78,7 @@ pub struct Karmada {
     /// The controller-manager's flags (beyond kubeconfig, controllers and ports).
     pub flags: Vec<String>,
     /// karmada-controller-manager and karmada-scheduler.
-    pids: Vec<u32>,
+    pids: Vec<super::Proc>,
 }
 
 impl Drop for Karmada {
@@ -250,27 +250,16 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         .spawn()
         .expect("start karmada-scheduler");
     // End both with this test binary.
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {cm} {sched} 2>/dev/null; \
-             sleep 2; kill -9 {cm} {sched} 2>/dev/null",
-            me = std::process::id(),
-            cm = cm.id(),
-            sched = sched.id(),
-        ))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start watchdog");
+    let procs = vec![super::Proc::of(cm.id()), super::Proc::of(sched.id())];
+    let tokens: Vec<String> = procs.iter().map(super::Proc::token).collect();
+    super::end_with_this_binary(&tokens.join(" "), "");
 
     let mut karmada = Karmada {
         env,
         dir: dir.clone(),
         members: Vec::new(),
         flags,
-        pids: vec![cm.id(), sched.id()],
+        pids: procs,
     };
     let deadline = Instant::now() + Duration::from_secs(120);
     let ready = |port: u16| healthz(port);

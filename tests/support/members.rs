@@ -11,7 +11,7 @@
 //! ([`Member::restart`], [`Member::thaw`]).
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -56,9 +56,13 @@ impl Member {
     }
 
     /// Record the processes to end with the test binary.
-    fn write_pids(&self, etcd: u32) {
-        let api = self.apiserver.lock().unwrap().id();
-        std::fs::write(self.dir.join("pids"), format!("{etcd} {api}")).unwrap();
+    fn write_pids(&self, etcd: super::Proc) {
+        let api = super::Proc::of(self.apiserver.lock().unwrap().id());
+        std::fs::write(
+            self.dir.join("pids"),
+            format!("{} {}", etcd.token(), api.token()),
+        )
+        .unwrap();
     }
 
     /// A client of the member, bound to the caller's runtime.
@@ -116,23 +120,14 @@ impl Member {
             let _ = c.wait();
         });
         if let Ok(pids) = std::fs::read_to_string(self.dir.join("pids")) {
-            let pids: Vec<u32> = pids
-                .split_whitespace()
-                .filter_map(|p| p.parse().ok())
-                .collect();
-            super::stop_processes(&pids);
+            super::stop_processes(&super::Proc::parse_all(&pids));
         }
     }
 
     /// Start a killed member again, on the same port with the same data.
     pub fn restart(&self) {
-        let etcd = std::fs::read_to_string(self.dir.join("pids"))
-            .unwrap()
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let etcd =
+            super::Proc::parse_all(&std::fs::read_to_string(self.dir.join("pids")).unwrap())[0];
         *self.apiserver.lock().unwrap() =
             Self::spawn_apiserver(&self.dir, &self.etcd_url, self.port);
         self.write_pids(etcd);
@@ -176,7 +171,7 @@ fn signal(pid: u32, sig: &str) {
 }
 
 /// Start member `name` under `root` and make it look like a cluster with nodes.
-// The watchdog outlives the test binary's last wait on purpose.
+// The member's servers are never waited for here: they end with the test or the binary.
 #[allow(clippy::zombie_processes)]
 pub async fn start_member(name: &str, root: &Path) -> Member {
     let dir = root.join(format!("member-{name}"));
@@ -214,21 +209,9 @@ pub async fn start_member(name: &str, root: &Path) -> Member {
         etcd_url,
         apiserver: Mutex::new(apiserver),
     };
-    member.write_pids(etcd.id());
+    member.write_pids(super::Proc::of(etcd.id()));
     // End the member's processes with this test binary (whatever its apiserver is then).
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; P=$(cat '{pids}'); \
-             kill -CONT $P 2>/dev/null; kill $P 2>/dev/null; sleep 2; kill -9 $P 2>/dev/null",
-            me = std::process::id(),
-            pids = dir.join("pids").display()
-        ))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start watchdog");
+    super::end_with_this_binary(&format!("$(cat '{}')", dir.join("pids").display()), "");
     member.wait_ready(90).await;
     let client = member.client().await;
     let nodes: Api<Node> = Api::all(client.clone());

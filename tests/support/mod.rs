@@ -54,7 +54,7 @@ pub struct TestEnv {
     pub etcd_url: String,
     /// The plane's processes (etcd, kube-apiserver, Karmada's Cluster API and webhook):
     /// a plane owned by one test ([`TestEnv::stop`]) ends them when the test does.
-    pub pids: Vec<u32>,
+    pub pids: Vec<Proc>,
 }
 
 impl TestEnv {
@@ -66,19 +66,93 @@ impl TestEnv {
     }
 }
 
-/// SIGTERM, a moment, then SIGKILL.
-pub fn stop_processes(pids: &[u32]) {
-    if pids.is_empty() {
+/// A process as the kernel knows it: its pid and its start time (`/proc/PID/stat`,
+/// field 22). The kernel hands a freed pid to the next process that asks (pid_max is
+/// 32768 here, and a live run spawns tens of thousands), so the harness signals a pid
+/// only while its start time still matches: never a process some later test started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proc {
+    pub pid: u32,
+    start: u64,
+}
+
+impl Proc {
+    /// The process `pid` now (call it right after spawning, while the child is ours).
+    pub fn of(pid: u32) -> Proc {
+        let start = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| {
+                // Fields after the command name, which sits in parentheses: state is
+                // field 3, the start time field 22.
+                let rest = &stat[stat.rfind(')')? + 2..];
+                rest.split(' ').nth(19)?.parse().ok()
+            })
+            .unwrap_or(0);
+        Proc { pid, start }
+    }
+
+    /// `PID:START`, the form [`REAPER`] scripts read.
+    pub fn token(&self) -> String {
+        format!("{}:{}", self.pid, self.start)
+    }
+
+    /// Parse tokens written by [`Proc::token`].
+    pub fn parse_all(text: &str) -> Vec<Proc> {
+        text.split_whitespace()
+            .filter_map(|t| {
+                let (pid, start) = t.split_once(':')?;
+                Some(Proc {
+                    pid: pid.parse().ok()?,
+                    start: start.parse().ok()?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Shell functions for scripts that signal processes by token: `same TOKEN` holds while
+/// that pid is still that process (a zombie included), `live TOKEN` while it also runs;
+/// `signal SIG TOKENS...` signals those that are the same.
+const REAPER: &str = "same() { [ \"$(sed 's/.*) //' /proc/${1%:*}/stat 2>/dev/null | cut -d' ' -f20)\" = \"${1#*:}\" ]; }; \
+     live() { same $1 && [ \"$(sed 's/.*) //' /proc/${1%:*}/stat 2>/dev/null | cut -d' ' -f1)\" != Z ]; }; \
+     signal() { s=$1; shift; for e in \"$@\"; do same $e && kill -$s ${e%:*} 2>/dev/null; done; }; ";
+
+/// SIGTERM, a moment, then SIGKILL: only to the processes themselves.
+pub fn stop_processes(procs: &[Proc]) {
+    if procs.is_empty() {
         return;
     }
-    let list: Vec<String> = pids.iter().map(u32::to_string).collect();
+    let list: Vec<String> = procs.iter().map(Proc::token).collect();
     let _ = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "kill {p} 2>/dev/null; for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 {p} 2>/dev/null || exit 0; sleep 0.2; done; kill -9 {p} 2>/dev/null",
+            "{REAPER}signal TERM {p}; for i in 1 2 3 4 5 6 7 8 9 10; do \
+             alive=; for e in {p}; do live $e && alive=1; done; [ -z \"$alive\" ] && exit 0; sleep 0.2; done; \
+             signal KILL {p}",
             p = list.join(" ")
         ))
         .status();
+}
+
+/// End processes when this test binary exits (statics are never dropped, so no Drop
+/// impl would run): a watchdog waits for this process to end, then stops those listed
+/// (`tokens` is shell text that yields [`Proc::token`]s when the watchdog fires, such
+/// as `$(cat FILE)` for a list that changes) and runs `then`.
+// The watchdog outlives the test binary's last wait on purpose.
+#[allow(clippy::zombie_processes)]
+pub fn end_with_this_binary(tokens: &str, then: &str) {
+    let me = Proc::of(std::process::id()).token();
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{REAPER}while live {me}; do sleep 1; done; L=\"{tokens}\"; \
+             signal CONT $L; signal TERM $L; sleep 2; signal KILL $L; {then}"
+        ))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start watchdog");
 }
 
 /// A plane of its own for the tests of one module that act on a whole fleet (`taint
@@ -232,23 +306,12 @@ pub(crate) fn start(crds: Crds) -> TestEnv {
     .spawn()
     .expect("start kube-apiserver");
 
-    // A watchdog ends both servers and removes the directory when this test binary exits
-    // (statics are never dropped, so a Drop impl would not run).
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {api} {etcd} 2>/dev/null; \
-             sleep 2; kill -9 {api} {etcd} 2>/dev/null; rm -rf '{dir}'",
-            me = std::process::id(),
-            api = apiserver.id(),
-            etcd = etcd.id(),
-            dir = dir.display()
-        ))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start watchdog");
+    // Both servers end, and the directory goes, when this test binary exits.
+    let (etcd_proc, api_proc) = (Proc::of(etcd.id()), Proc::of(apiserver.id()));
+    end_with_this_binary(
+        &format!("{} {}", etcd_proc.token(), api_proc.token()),
+        &format!("rm -rf '{}'", dir.display()),
+    );
 
     let server = format!("https://127.0.0.1:{api_port}");
     let ca_pem = ca.pem();
@@ -282,7 +345,7 @@ pub(crate) fn start(crds: Crds) -> TestEnv {
         client_key_pem,
         real_karmada,
         etcd_url: etcd_url.clone(),
-        pids: vec![etcd.id(), apiserver.id()],
+        pids: vec![etcd_proc, api_proc],
     };
 
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -326,27 +389,13 @@ pub(crate) fn start(crds: Crds) -> TestEnv {
         components
     });
     // The plane's components end with this test binary, as the servers do.
-    let pids: Vec<String> = components
-        .iter()
-        .map(|c| c.child.id().to_string())
-        .collect();
-    if !pids.is_empty() {
-        Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "while kill -0 {me} 2>/dev/null; do sleep 0.5; done; kill {pids} 2>/dev/null; \
-                 sleep 2; kill -9 {pids} 2>/dev/null",
-                me = std::process::id(),
-                pids = pids.join(" ")
-            ))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start watchdog");
+    let procs: Vec<Proc> = components.iter().map(|c| Proc::of(c.child.id())).collect();
+    if !procs.is_empty() {
+        let tokens: Vec<String> = procs.iter().map(Proc::token).collect();
+        end_with_this_binary(&tokens.join(" "), "");
     }
     let mut env = env;
-    env.pids.extend(components.iter().map(|c| c.child.id()));
+    env.pids.extend(procs);
     std::mem::forget(components);
     eprintln!(
         "test plane ready in {:.1} s ({})",
@@ -642,5 +691,33 @@ impl TestEnv {
             );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod reaper_tests {
+    use super::*;
+
+    #[test]
+    fn a_pid_is_signalled_only_while_it_is_the_same_process() {
+        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let me = Proc::of(child.id());
+        assert_ne!(me.start, 0, "no start time read for {}", me.pid);
+        // The same pid with another start time: a process the kernel gave that pid later.
+        let other = Proc {
+            pid: me.pid,
+            start: me.start + 1,
+        };
+        stop_processes(&[other]);
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "a stranger was signalled"
+        );
+        stop_processes(&[me]);
+        assert!(
+            child.wait().unwrap().code().is_none(),
+            "the process itself lives on"
+        );
+        assert_eq!(Proc::parse_all(&format!("{} x:1", me.token())), vec![me]);
     }
 }
