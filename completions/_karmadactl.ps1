@@ -54,6 +54,10 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -81,6 +85,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Act on every cluster')
             [CompletionResult]::new('--overwrite', '--overwrite', [CompletionResultType]::ParameterName, 'Replace the value of a taint whose key and effect already exist')
+            [CompletionResult]::new('--allow-pending', '--allow-pending', [CompletionResultType]::ParameterName, 'Add an evicting taint even when the replicas it moves would not all fit where the scheduler sends them (they stay Pending there); without it such a taint is refused')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -139,6 +144,10 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -196,6 +205,10 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -239,6 +252,10 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--allow-no-execute-taint-policy', '--allow-no-execute-taint-policy', [CompletionResultType]::ParameterName, 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -282,6 +299,10 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -348,6 +369,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--eviction-rate', '--eviction-rate', [CompletionResultType]::ParameterName, 'Evictions started per second, at most (default: as fast as the server takes them)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long --wait waits')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'karmada-controller-manager''s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding''s statePreservation rules, as the taint manager''s would (default: the settings remembered for the context, else upstream''s: off)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates the capacity check assumes, e.g. SchedulingOvercommitProtection=true (default: the settings remembered for the context, else upstream''s)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
@@ -360,7 +382,8 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('-A', '-A ', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
             [CompletionResult]::new('--all-namespaces', '--all-namespaces', [CompletionResultType]::ParameterName, 'Every namespace, and ClusterResourceBindings (the default)')
             [CompletionResult]::new('--no-cordon', '--no-cordon', [CompletionResultType]::ParameterName, 'Do not cordon the clusters first')
-            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Evict even bindings with nowhere to go (they disappear), and drain even when most of the fleet is down')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Evict even bindings with nowhere to go (they disappear), drain even when most of the fleet is down or when replicas would not fit where they land')
+            [CompletionResult]::new('--allow-pending', '--allow-pending', [CompletionResultType]::ParameterName, 'Drain even when the replicas it moves would not all fit where the scheduler sends them (they stay Pending there); without it such a drain is refused')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'After writing, watch until every eviction this drain wrote has cleared')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required for destructive changes without a terminal)')
@@ -583,6 +606,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -594,11 +618,57 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--controller-manager', '--controller-manager', [CompletionResultType]::ParameterName, 'The karmada-controller-manager Deployment, when the search does not find it')
             [CompletionResult]::new('--webhook', '--webhook', [CompletionResultType]::ParameterName, 'The karmada-webhook Deployment, when the search does not find it')
             [CompletionResult]::new('--scheduler', '--scheduler', [CompletionResultType]::ParameterName, 'The karmada-scheduler Deployment, when the search does not find it')
+            [CompletionResult]::new('--descheduler-deployment', '--descheduler-deployment', [CompletionResultType]::ParameterName, 'The karmada-descheduler Deployment, when the search does not find it')
             [CompletionResult]::new('--upgrade-to', '--upgrade-to', [CompletionResultType]::ParameterName, 'Compare with another Karmada release instead: the policies it refuses or reads differently, the eviction tasks whose meaning changes, the findings that appear or go, and per cluster whether its loss would be handled differently')
             [CompletionResult]::new('--allow-no-execute-taint-policy', '--allow-no-execute-taint-policy', [CompletionResultType]::ParameterName, 'karmada-webhook''s --allow-no-execute-taint-policy: whether it accepts ClusterTaintPolicies with NoExecute taints (upstream default: false)')
             [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings per second each eviction worker paces itself to (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)')
+            [CompletionResult]::new('--rate-limiter-base-delay', '--rate-limiter-base-delay', [CompletionResultType]::ParameterName, 'Base delay of the rate limiter''s per-item back-off (default: 5ms)')
+            [CompletionResult]::new('--rate-limiter-max-delay', '--rate-limiter-max-delay', [CompletionResultType]::ParameterName, 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)')
+            [CompletionResult]::new('--rate-limiter-qps', '--rate-limiter-qps', [CompletionResultType]::ParameterName, 'Token-bucket refill of the rate limiter, per second (default: 10)')
+            [CompletionResult]::new('--rate-limiter-bucket-size', '--rate-limiter-bucket-size', [CompletionResultType]::ParameterName, 'Token-bucket size of the rate limiter (default: 100)')
+            [CompletionResult]::new('--cluster-status-update-frequency', '--cluster-status-update-frequency', [CompletionResultType]::ParameterName, 'How often the cluster-status controller probes each member (default: 10s)')
+            [CompletionResult]::new('--cluster-failure-threshold', '--cluster-failure-threshold', [CompletionResultType]::ParameterName, 'How long probes must fail before a cluster is Ready=False (default: 30s)')
+            [CompletionResult]::new('--cluster-success-threshold', '--cluster-success-threshold', [CompletionResultType]::ParameterName, 'How long probes must succeed before a cluster is Ready=True again (default: 30s)')
+            [CompletionResult]::new('--cluster-monitor-period', '--cluster-monitor-period', [CompletionResultType]::ParameterName, 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)')
+            [CompletionResult]::new('--cluster-monitor-grace-period', '--cluster-monitor-grace-period', [CompletionResultType]::ParameterName, 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-duration', '--cluster-lease-duration', [CompletionResultType]::ParameterName, 'karmada-agent''s lease duration (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-renew-interval-fraction', '--cluster-lease-renew-interval-fraction', [CompletionResultType]::ParameterName, 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)')
+            [CompletionResult]::new('--queue-model', '--queue-model', [CompletionResultType]::ParameterName, 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;failover;capacity' {
+            [CompletionResult]::new('--lose', '--lose', [CompletionResultType]::ParameterName, 'Clusters lost at once, comma-separated (repeatable: each is one loss). Without --lose or --lose-selector, every cluster is lost on its own, one loss each')
+            [CompletionResult]::new('--lose-selector', '--lose-selector', [CompletionResultType]::ParameterName, 'The clusters matching this label selector are lost at once (one more loss)')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false)')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
             [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
             [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
             [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
@@ -690,6 +760,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--controller-manager', '--controller-manager', [CompletionResultType]::ParameterName, 'The karmada-controller-manager Deployment, when the search does not find it')
             [CompletionResult]::new('--webhook', '--webhook', [CompletionResultType]::ParameterName, 'The karmada-webhook Deployment, when the search does not find it')
             [CompletionResult]::new('--scheduler', '--scheduler', [CompletionResultType]::ParameterName, 'The karmada-scheduler Deployment, when the search does not find it')
+            [CompletionResult]::new('--descheduler-deployment', '--descheduler-deployment', [CompletionResultType]::ParameterName, 'The karmada-descheduler Deployment, when the search does not find it')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
@@ -727,11 +798,15 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         }
         'karmadactl;failover;help' {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'karmadactl;failover;help;doctor' {
+            break
+        }
+        'karmadactl;failover;help;capacity' {
             break
         }
         'karmadactl;failover;help;settings' {
@@ -877,10 +952,14 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         }
         'karmadactl;help;failover' {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
+            [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
             break
         }
         'karmadactl;help;failover;doctor' {
+            break
+        }
+        'karmadactl;help;failover;capacity' {
             break
         }
         'karmadactl;help;failover;settings' {

@@ -78,6 +78,25 @@ pub struct BindingSpec {
     pub conflict_resolution: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reschedule_triggered_at: Option<Time>,
+    /// The priority the scheduler takes the binding up with (the PriorityClass value of
+    /// the policy's `schedulePriority`, resolved by karmada-controller-manager).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule_priority: Option<SchedulePriorityValue>,
+}
+
+/// `spec.schedulePriority` of a binding.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SchedulePriorityValue {
+    #[serde(default)]
+    pub priority: i32,
+}
+
+impl BindingSpec {
+    /// Upstream's `SchedulePriorityValue()`: the priority, 0 when unset.
+    pub fn schedule_priority_value(&self) -> i32 {
+        self.schedule_priority.as_ref().map_or(0, |p| p.priority)
+    }
 }
 
 /// The workload a binding is for.

@@ -199,6 +199,11 @@ pub struct TaintArgs {
     /// Replace the value of a taint whose key and effect already exist.
     #[arg(long)]
     pub overwrite: bool,
+    /// Add an evicting taint even when the replicas it moves would not all fit where
+    /// the scheduler sends them (they stay Pending there); without it such a taint is
+    /// refused.
+    #[arg(long)]
+    pub allow_pending: bool,
     #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.

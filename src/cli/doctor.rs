@@ -24,6 +24,31 @@ Examples:
   # policy or brings an error finding; 3: other changes; 0: nothing changes)
   karmadactl failover doctor --snapshot examples/legacy-purge.yaml --karmada-version v1.18.2 --upgrade-to v1.19.0-rc.0";
 
+pub(crate) const CAPACITY_EXAMPLES: &str = "\
+Examples:
+  # Does the fleet survive the loss of any one cluster?
+  karmadactl failover capacity --snapshot examples/quickstart.yaml
+
+  # Two clusters at once, and a whole region
+  karmadactl failover capacity --lose member1,member2 --lose-selector region=eu-west
+
+  # As the scheduler places a burst with in-flight tracking (v1.18, alpha gate)
+  karmadactl failover capacity --scheduler-feature-gates SchedulingOvercommitProtection=true -o json";
+
+/// Arguments of `failover capacity`.
+#[derive(Debug, Args)]
+pub struct CapacityArgs {
+    /// Clusters lost at once, comma-separated (repeatable: each is one loss). Without
+    /// --lose or --lose-selector, every cluster is lost on its own, one loss each.
+    #[arg(long, value_name = "CLUSTER[,CLUSTER...]")]
+    pub lose: Vec<String>,
+    /// The clusters matching this label selector are lost at once (one more loss).
+    #[arg(long, value_name = "SELECTOR")]
+    pub lose_selector: Option<crate::api::selector::Selector>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
 /// `NAMESPACE/NAME` of a Deployment.
 pub fn namespaced_name(text: &str) -> Result<(String, String), String> {
     match text.split_once('/') {
@@ -46,6 +71,11 @@ pub enum FailoverCommand {
     /// failure would move.
     #[command(after_help = DOCTOR_EXAMPLES)]
     Doctor(Box<DoctorArgs>),
+    /// Will it fit? For the loss of every cluster (or of the sets named), what leaves,
+    /// where it lands, what stays Pending for want of room and what has nowhere to go:
+    /// the fleet's N-1 answer.
+    #[command(after_help = CAPACITY_EXAMPLES)]
+    Capacity(Box<CapacityArgs>),
     /// The controller settings remembered for a kubeconfig context, which every
     /// prediction uses unless a flag says otherwise: view, set, unset, or refresh them
     /// from the components on the host cluster.
@@ -79,7 +109,7 @@ pub enum SettingsCommand {
     /// Read the components' flags on the host cluster (as `failover doctor` does) and
     /// remember them, with the time of the discovery; a flag a component does not set is
     /// remembered as upstream's default.
-    Refresh(SettingsRefreshArgs),
+    Refresh(Box<SettingsRefreshArgs>),
 }
 
 /// Output formats of `failover settings`.
@@ -153,6 +183,9 @@ pub struct SettingsRefreshArgs {
     /// The karmada-scheduler Deployment, when the search does not find it.
     #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name)]
     pub scheduler: Option<(String, String)>,
+    /// The karmada-descheduler Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name)]
+    pub descheduler_deployment: Option<(String, String)>,
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t)]
     pub output: SettingsOutput,
@@ -185,6 +218,10 @@ pub struct DoctorArgs {
     #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
           requires = "host_kubeconfig")]
     pub scheduler: Option<(String, String)>,
+    /// The karmada-descheduler Deployment, when the search does not find it.
+    #[arg(long, value_name = "NAMESPACE/NAME", value_parser = namespaced_name,
+          requires = "host_kubeconfig")]
+    pub descheduler_deployment: Option<(String, String)>,
     /// Compare with another Karmada release instead: the policies it refuses or reads
     /// differently, the eviction tasks whose meaning changes, the findings that appear
     /// or go, and per cluster whether its loss would be handled differently.

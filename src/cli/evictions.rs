@@ -106,10 +106,14 @@ pub struct DrainArgs {
     /// Refuse to evict a binding that would then run on fewer clusters.
     #[arg(long, value_name = "N", value_parser = values::count)]
     pub min_available_clusters: Option<usize>,
-    /// Evict even bindings with nowhere to go (they disappear), and drain even when most
-    /// of the fleet is down.
+    /// Evict even bindings with nowhere to go (they disappear), drain even when most of
+    /// the fleet is down or when replicas would not fit where they land.
     #[arg(long)]
     pub force: bool,
+    /// Drain even when the replicas it moves would not all fit where the scheduler
+    /// sends them (they stay Pending there); without it such a drain is refused.
+    #[arg(long)]
+    pub allow_pending: bool,
     /// Share of clusters drained or carrying a NoExecute taint above which the drain is
     /// refused without --force.
     #[arg(long, value_name = "FRACTION", value_parser = values::fraction, default_value = "0.55")]
@@ -132,6 +136,11 @@ pub struct DrainArgs {
     /// remembered for the context, else upstream's: off).
     #[arg(long, value_name = "GATES", value_parser = values::feature_gates)]
     pub feature_gates: Option<values::FeatureGates>,
+    /// karmada-scheduler's feature gates the capacity check assumes, e.g.
+    /// SchedulingOvercommitProtection=true (default: the settings remembered for the
+    /// context, else upstream's).
+    #[arg(long, value_name = "GATES", value_parser = values::feature_gates)]
+    pub scheduler_feature_gates: Option<values::FeatureGates>,
     #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.

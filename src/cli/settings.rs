@@ -28,6 +28,10 @@ pub enum Component {
     Webhook,
     /// karmada-agent (Pull clusters).
     Agent,
+    /// karmada-scheduler.
+    Scheduler,
+    /// karmada-descheduler.
+    Descheduler,
     /// Not a flag of a real component: the failover proposal's model only.
     Proposal,
     /// Not a flag of any component: the tool's own choice, from the flag or the default
@@ -49,6 +53,17 @@ impl SettingSpec {
     /// proposal's model).
     pub fn remembered(&self) -> bool {
         self.component != Component::Prediction
+    }
+
+    /// The flag as its component spells it, where that is not the setting's own name
+    /// (`scheduler-feature-gates` is the scheduler's `feature-gates`); `None` for a
+    /// setting that is no flag but whether the component runs (`descheduler`).
+    pub fn component_flag(&self) -> Option<&'static str> {
+        match self.setting {
+            Setting::SchedulerFeatureGates => Some("feature-gates"),
+            Setting::Descheduler => None,
+            other => Some(other.name()),
+        }
     }
 }
 
@@ -186,6 +201,40 @@ declare_settings! {
                 s.controller.stateful_failover_injection =
                     g.stateful_failover_injection.unwrap_or(false);
             };
+        /// karmada-scheduler's feature gates, e.g. `SchedulingOvercommitProtection=true`
+        /// (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling
+        /// true on master, false before): how a failover burst is placed.
+        #[arg(long, value_name = "GATES", value_parser = values::feature_gates,
+              help_heading = "Scheduler settings")]
+        scheduler_feature_gates: FeatureGates => SchedulerFeatureGates of Scheduler,
+            read by values::feature_gates,
+            sets |s, g| {
+                s.controller.scheduling_overcommit_protection =
+                    g.scheduling_overcommit_protection.unwrap_or(false);
+                s.controller.priority_based_scheduling = g.priority_based_scheduling;
+            };
+        /// Whether karmada-descheduler runs beside the members' scheduler-estimators
+        /// (default: false; the doctor finds it): it takes replicas that stay Pending off
+        /// their cluster so the scheduler places them elsewhere.
+        #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "true", value_parser = values::go_bool,
+              help_heading = "Scheduler settings")]
+        descheduler: bool => Descheduler of Descheduler,
+            read by values::go_bool,
+            sets |s, v| s.controller.descheduler.running = v;
+        /// karmada-descheduler's --unschedulable-threshold: how long a pod stays
+        /// unschedulable before it is moved (default: 5m).
+        #[arg(long, value_name = "DURATION", value_parser = values::duration,
+              help_heading = "Scheduler settings")]
+        unschedulable_threshold: Duration => UnschedulableThreshold of Descheduler,
+            read by values::duration,
+            sets |s, v| s.controller.descheduler.unschedulable_threshold_seconds = v.as_secs() as i64;
+        /// karmada-descheduler's --descheduling-interval (default: 2m).
+        #[arg(long, value_name = "DURATION", value_parser = values::duration,
+              help_heading = "Scheduler settings")]
+        descheduling_interval: Duration => DeschedulingInterval of Descheduler,
+            read by values::duration,
+            sets |s, v| s.controller.descheduler.descheduling_interval_seconds = v.as_secs() as i64;
         /// Whether NoExecute taints evict (upstream default: false).
         #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
               default_missing_value = "true", value_parser = values::go_bool,

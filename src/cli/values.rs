@@ -113,6 +113,10 @@ pub struct FeatureGates {
     pub failover: Option<bool>,
     /// The value of the `StatefulFailoverInjection` gate, if given.
     pub stateful_failover_injection: Option<bool>,
+    /// karmada-scheduler's `SchedulingOvercommitProtection` (v1.18, alpha), if given.
+    pub scheduling_overcommit_protection: Option<bool>,
+    /// karmada-scheduler's `PriorityBasedScheduling` (on by default on master), if given.
+    pub priority_based_scheduling: Option<bool>,
 }
 
 /// Parse a `--feature-gates` list.
@@ -126,6 +130,10 @@ pub fn feature_gates(text: &str) -> Result<FeatureGates, String> {
         match name.trim() {
             "Failover" => gates.failover = Some(value),
             "StatefulFailoverInjection" => gates.stateful_failover_injection = Some(value),
+            "SchedulingOvercommitProtection" => {
+                gates.scheduling_overcommit_protection = Some(value)
+            }
+            "PriorityBasedScheduling" => gates.priority_based_scheduling = Some(value),
             _ => {}
         }
     }

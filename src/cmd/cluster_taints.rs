@@ -8,8 +8,10 @@ use crate::api::{Cluster, Taint, TaintEffect};
 use crate::cli::settings::Given;
 use crate::cli::WriteArgs;
 use crate::client::{self, ControlPlane, Targets};
+use crate::engine::decide::drain::pending_refusal;
 use crate::engine::decide::taint_edit::EditOutcome;
 use crate::engine::predict::pipeline;
+use crate::engine::vocabulary::reason::ReasonCode;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::taints::{self as taint_ops, EditFn, TaintPlan};
 use crate::ops::write::NOT_STARTED;
@@ -26,6 +28,8 @@ pub struct TaintJob<'a> {
     /// The evicting effect this job adds, the taints with it, and the controller
     /// settings the impact preview assumes: such a job previews and asks first.
     pub evicting: Option<(TaintEffect, Vec<Taint>, Vec<Given>)>,
+    /// `--allow-pending`: go ahead although moved replicas would not fit.
+    pub allow_pending: bool,
 }
 
 /// Gather the targets, plan every edit (one refusal writes nothing), preview and
@@ -71,10 +75,17 @@ pub async fn run_job(
                 Ok(resolved) => {
                     let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
                     match impact::preview(cp, fleet, &hit, taints, settings, queue, now).await {
-                        Ok(p) => eprint!(
-                            "{}",
-                            render::impact::text(&p, &resolved.from, resolved.remembered.as_ref())
-                        ),
+                        Ok(p) => {
+                            eprint!(
+                                "{}",
+                                render::impact::text(
+                                    &p,
+                                    &resolved.from,
+                                    resolved.remembered.as_ref()
+                                )
+                            );
+                            room_check(&p, job.allow_pending)?;
+                        }
                         Err(e) => {
                             render::warn(&format!("impact preview unavailable: {}", e.message))
                         }
@@ -115,6 +126,22 @@ pub async fn run_job(
         signals::stopped(&stop),
         "cluster(s)",
     )
+}
+
+/// A taint whose evictions leave replicas Pending is refused without `--allow-pending`
+/// (code `taint-leaves-pending`), before anything is written.
+fn room_check(p: &impact::ImpactPreview, allow_pending: bool) -> Result<()> {
+    let Some(refusal) = pending_refusal(&p.capacity, ReasonCode::TaintLeavesPending) else {
+        return Ok(());
+    };
+    if allow_pending {
+        render::warn(&format!("--allow-pending: {}", refusal.message));
+        return Ok(());
+    }
+    Err(Error::failure(format!(
+        "{} [{}]; nothing was written",
+        refusal.message, refusal.code
+    )))
 }
 
 /// Before the change: the targets that are not Ready and where each stands, and taints

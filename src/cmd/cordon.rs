@@ -18,6 +18,7 @@ pub async fn run(global: &GlobalArgs, args: &CordonArgs, cordon: bool) -> Result
         edit: &edit,
         word: if cordon { cordon_word } else { uncordon_word },
         evicting: None,
+        allow_pending: false,
     };
     let cp = common::connect(global).await?;
     run_job(

@@ -212,6 +212,7 @@ fn lookup(args: &DoctorArgs) -> Lookup {
         (Component::ControllerManager, &args.controller_manager),
         (Component::Webhook, &args.webhook_deployment),
         (Component::Scheduler, &args.scheduler),
+        (Component::Descheduler, &args.descheduler_deployment),
     ] {
         if let Some(p) = pin {
             pinned.insert(c, p.clone());
@@ -223,19 +224,25 @@ fn lookup(args: &DoctorArgs) -> Lookup {
     }
 }
 
-/// The flags the host's controller manager and webhook set (none without a host).
+/// The settings the host's components set (none without a host), by setting name: each
+/// component's flags, and whether the descheduler runs.
 fn host_flags(host: Option<&HostReading>) -> BTreeMap<String, String> {
     let mut flags = BTreeMap::new();
     if let Some(h) = host {
         for (c, wanted) in [
             (Component::ControllerManager, Of::ControllerManager),
             (Component::Webhook, Of::Webhook),
+            (Component::Scheduler, Of::Scheduler),
+            (Component::Descheduler, Of::Descheduler),
         ] {
             if let Ok(found) = h.get(c) {
                 for spec in declared::SPECS.iter().filter(|s| s.component == wanted) {
-                    let flag = spec.setting.name();
-                    if let Some(v) = found.setting(flag) {
-                        flags.insert(flag.to_string(), v);
+                    let value = match spec.component_flag() {
+                        Some(flag) => found.setting(flag),
+                        None => Some("true".to_string()),
+                    };
+                    if let Some(v) = value {
+                        flags.insert(spec.setting.name().to_string(), v);
                     }
                 }
             }

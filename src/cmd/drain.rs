@@ -35,11 +35,14 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
         .feature_gates
         .map(Given::FeatureGates)
         .into_iter()
+        .chain(
+            args.scheduler_feature_gates
+                .map(Given::SchedulerFeatureGates),
+        )
         .collect();
-    o.req.options.stateful_failover_injection =
-        settings::for_live(&given, &cp.context, &cp.server)?
-            .controller
-            .stateful_failover_injection;
+    let controller = settings::for_live(&given, &cp.context, &cp.server)?.controller;
+    o.req.options.stateful_failover_injection = controller.stateful_failover_injection;
+    o.req.settings = controller;
     let mut planned = drain_ops::plan(&cp, &o.targets, &mut o.req).await?;
     let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
     let incomplete = plan
@@ -115,6 +118,7 @@ fn options(args: &DrainArgs) -> Result<Options> {
         cordon: !args.no_cordon,
         scope: common::binding_scope(&args.scope)?,
         unhealthy_threshold: args.unhealthy_cluster_threshold,
+        settings: Default::default(),
     };
     Ok(Options {
         targets,
@@ -134,9 +138,25 @@ fn preview(
     to_write: usize,
 ) -> Result<Option<ExitCode>> {
     let (dry_run, format, clusters) = (o.dry_run, o.format, &o.req.options.clusters);
-    let refused = planned.fleet_refusal.as_ref().filter(|_| !args.force);
+    let pending_allowed = args.force || args.allow_pending;
+    let refused = planned
+        .fleet_refusal
+        .as_ref()
+        .filter(|_| !args.force)
+        .or(planned
+            .capacity_refusal
+            .as_ref()
+            .filter(|_| !pending_allowed));
     if let (Some(refusal), true) = (&planned.fleet_refusal, args.force) {
         render::warn(&format!("--force: {}", refusal.message));
+    }
+    if let (Some(refusal), true) = (&planned.capacity_refusal, pending_allowed) {
+        let flag = if args.allow_pending {
+            "--allow-pending"
+        } else {
+            "--force"
+        };
+        render::warn(&format!("{flag}: {}", refusal.message));
     }
     if !format.is_structured() {
         let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
@@ -145,6 +165,7 @@ fn preview(
             o.req.cordon,
             &plan,
             planned.untouched,
+            &planned.capacity,
         ))?;
     }
     if dry_run == DryRun::Client {
@@ -325,7 +346,11 @@ fn document<'a>(
         dry_run.as_str(),
         clusters,
         cordon,
-        planned.fleet_refusal.as_ref(),
+        report::FleetChecks {
+            fleet_refusal: planned.fleet_refusal.as_ref(),
+            capacity_refusal: planned.capacity_refusal.as_ref(),
+            capacity: &planned.capacity,
+        },
         planned.bindings.iter().map(|b| &b.plan).collect(),
         written,
         waited,

@@ -265,6 +265,7 @@ fn pinned(args: &SettingsRefreshArgs) -> BTreeMap<Component, (String, String)> {
         (Component::ControllerManager, &args.controller_manager),
         (Component::Webhook, &args.webhook_deployment),
         (Component::Scheduler, &args.scheduler),
+        (Component::Descheduler, &args.descheduler_deployment),
     ] {
         if let Some(p) = pin {
             pinned.insert(c, p.clone());
@@ -282,16 +283,13 @@ fn remember(
     let mut components = BTreeMap::new();
     let mut missing = Vec::new();
     for c in Component::ALL {
-        let key = match c {
-            Component::ControllerManager => "controller-manager",
-            Component::Webhook => "webhook",
-            Component::Scheduler => "scheduler",
+        let (key, of) = match c {
+            Component::ControllerManager => ("controller-manager", Of::ControllerManager),
+            Component::Webhook => ("webhook", Of::Webhook),
+            Component::Scheduler => ("scheduler", Of::Scheduler),
+            Component::Descheduler => ("descheduler", Of::Descheduler),
         };
-        let of = match c {
-            Component::ControllerManager => Some(Of::ControllerManager),
-            Component::Webhook => Some(Of::Webhook),
-            Component::Scheduler => None,
-        };
+        let specs = || declared::specs().filter(move |s| s.component == of);
         match reading.get(c) {
             Ok(found) => {
                 let from = found.describe();
@@ -299,14 +297,15 @@ fn remember(
                     key.to_string(),
                     format!("{from}, found by {}", found.by.describe(c)),
                 );
-                for flag in declared::specs()
-                    .filter(|s| Some(s.component) == of)
-                    .map(|s| s.setting.name())
-                {
+                for spec in specs() {
+                    let value = match spec.component_flag() {
+                        Some(flag) => found.setting(flag),
+                        None => Some("true".to_string()),
+                    };
                     entry.settings.insert(
-                        flag.to_string(),
+                        spec.setting.name().to_string(),
                         Remembered {
-                            value: found.setting(flag),
+                            value,
                             discovered: Some(from.clone()),
                             set_at: None,
                         },
@@ -319,8 +318,24 @@ fn remember(
                     Some(e) => format!("{}: {e}", m.looked_for),
                 };
                 components.insert(key.to_string(), why.clone());
-                if of.is_some() {
-                    missing.push(format!("{}: {why}", c.binary()));
+                match c {
+                    Component::ControllerManager | Component::Webhook => {
+                        missing.push(format!("{}: {why}", c.binary()))
+                    }
+                    // Searched and not there: it does not run (most installs run none).
+                    Component::Descheduler if m.error.is_none() => {
+                        entry.settings.insert(
+                            crate::engine::vocabulary::settings::Setting::Descheduler
+                                .name()
+                                .to_string(),
+                            Remembered {
+                                value: Some("false".to_string()),
+                                discovered: Some(format!("not found: looked for {}", m.looked_for)),
+                                set_at: None,
+                            },
+                        );
+                    }
+                    _ => {}
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! One module per command: options (typed flags to what the command needs), gather,
 //! decide (the engine), apply (ops), render. Wiring only: no rule and no text lives here.
 
+pub mod capacity;
 mod cluster_taints;
 mod common;
 pub mod completion;
@@ -37,6 +38,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Evictions(cmd) => evictions::run(&cli.global, cmd).await,
         Command::Failback(args) => failback::run(&cli.global, args).await,
         Command::Failover(FailoverCommand::Doctor(args)) => doctor::run(&cli.global, args).await,
+        Command::Failover(FailoverCommand::Capacity(args)) => {
+            capacity::run(&cli.global, args).await
+        }
         Command::Failover(FailoverCommand::Settings(cmd)) => {
             failover_settings::run(&cli.global, cmd).await
         }

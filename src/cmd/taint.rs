@@ -41,6 +41,7 @@ pub async fn run(global: &GlobalArgs, args: &TaintArgs) -> Result<ExitCode> {
         word: EditOutcome::as_str,
         evicting: adds_evicting_taint(&changes)
             .map(|e| (e, evicting_taints, args.controller.given())),
+        allow_pending: args.allow_pending,
     };
 
     // Gather, decide, apply.

@@ -24,14 +24,17 @@ pub enum Component {
     ControllerManager,
     Webhook,
     Scheduler,
+    /// Optional: most installs run none.
+    Descheduler,
 }
 
 impl Component {
     /// Every component, in report order.
-    pub const ALL: [Component; 3] = [
+    pub const ALL: [Component; 4] = [
         Component::ControllerManager,
         Component::Webhook,
         Component::Scheduler,
+        Component::Descheduler,
     ];
 
     /// The upstream binary (and the Deployment name `karmadactl init` gives it).
@@ -40,6 +43,7 @@ impl Component {
             Component::ControllerManager => "karmada-controller-manager",
             Component::Webhook => "karmada-webhook",
             Component::Scheduler => "karmada-scheduler",
+            Component::Descheduler => "karmada-descheduler",
         }
     }
 
@@ -54,6 +58,7 @@ impl Component {
             Component::ControllerManager => "--controller-manager",
             Component::Webhook => "--webhook",
             Component::Scheduler => "--scheduler",
+            Component::Descheduler => "--descheduler-deployment",
         }
     }
 }
@@ -61,6 +66,8 @@ impl Component {
 /// Flags that take a value in the next word when written without `=`.
 const VALUED: &[&str] = &[
     "feature-gates",
+    "unschedulable-threshold",
+    "descheduling-interval",
     "no-execute-taint-eviction-purge-mode",
     "graceful-eviction-timeout",
     "resource-eviction-rate",

@@ -18,12 +18,15 @@ use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
 use crate::engine::decide::drain::{
-    drained_spec_with_state, fleet_safety, plan_binding, purge_mode_of, unavailable, BindingDrain,
-    DrainOptions,
+    drain_capacity, drained_spec_with_state, fleet_safety, pending_refusal, plan_binding,
+    purge_mode_of, unavailable, BindingDrain, DrainOptions,
 };
 use crate::engine::decide::records::{record, PRE_EVICTION_ANNOTATION};
 use crate::engine::decide::taint_edit::cordon_edit;
 use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::predict::capacity::CapacityReport;
+use crate::engine::vocabulary::reason::ReasonCode;
+use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::Reason;
 use crate::error::Result;
 use crate::fleet::{Binding, BindingKind};
@@ -41,6 +44,9 @@ pub struct DrainRequest {
     /// The share of clusters drained or carrying NoExecute above which the drain is
     /// refused without `--force`.
     pub unhealthy_threshold: f64,
+    /// The settings the burst of placements is predicted with (the scheduler's gates,
+    /// the descheduler).
+    pub settings: ControllerSettings,
 }
 
 /// A binding the drain touches, as read, and its plan.
@@ -52,6 +58,8 @@ pub struct PlannedBinding {
     pub uid: Option<String>,
     /// The binding as read; the eviction's first attempt takes it.
     pub raw: Option<DynamicObject>,
+    /// The binding as the engine reads it (for the capacity the plan needs).
+    pub binding: Binding,
     pub plan: BindingDrain,
 }
 
@@ -68,6 +76,10 @@ pub struct Planned {
     pub untouched: usize,
     /// Why the fleet should not be drained now (`None`: it may).
     pub fleet_refusal: Option<Reason>,
+    /// Whether the moved replicas fit where they land.
+    pub capacity: CapacityReport,
+    /// Why the drain should not go ahead for want of room (`None`: everything fits).
+    pub capacity_refusal: Option<Reason>,
 }
 
 /// Read the fleet and plan the drain of `targets`.
@@ -111,6 +123,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
                 name: b.metadata.name.clone().unwrap_or_default(),
                 uid: raw.metadata.uid.clone(),
                 raw: Some(raw),
+                binding: b,
                 plan,
             }),
             None => untouched += 1,
@@ -119,12 +132,18 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     .await?;
     drop(index);
     bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
+    let pairs: Vec<(&Binding, &BindingDrain)> =
+        bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
+    let capacity = drain_capacity(&model, &pairs, &req.settings);
+    let capacity_refusal = pending_refusal(&capacity, ReasonCode::DrainLeavesPending);
     Ok(Planned {
         model,
         drained,
         bindings,
         untouched,
         fleet_refusal,
+        capacity,
+        capacity_refusal,
     })
 }
 

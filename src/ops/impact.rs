@@ -5,6 +5,7 @@ use jiff::Timestamp;
 
 use crate::api::{Cluster, Taint};
 use crate::client::ControlPlane;
+use crate::engine::predict::capacity::CapacityReport;
 use crate::engine::predict::simulate::{simulate, PairOutcome, Scenario, Verdict};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::QueueSettings;
@@ -24,6 +25,8 @@ pub struct ImpactPreview {
     pub placements: Vec<PairOutcome>,
     /// How many of them are evicted (now or later).
     pub evicted: usize,
+    /// Whether the replicas the evictions move fit where they land.
+    pub capacity: CapacityReport,
     /// The reference time.
     pub now: Timestamp,
 }
@@ -51,7 +54,8 @@ pub async fn preview(
         settings,
         queue,
     };
-    let sim = simulate(&fleet, &scenario);
+    let mut sim = simulate(&fleet, &scenario);
+    let capacity = std::mem::take(&mut sim.capacity);
     let placements: Vec<PairOutcome> = sim
         .outcomes
         .into_iter()
@@ -67,6 +71,7 @@ pub async fn preview(
         queue: sim.queue_settings,
         placements,
         evicted,
+        capacity,
         now,
     })
 }

@@ -60,7 +60,7 @@ fn span(lo: i64, hi: i64) -> String {
     }
 }
 
-fn answer_row(a: &ClusterAnswer) -> [String; 10] {
+fn answer_row(a: &ClusterAnswer) -> [String; 11] {
     let mut note: Vec<String> = a.nothing_moves.iter().cloned().collect();
     note.extend(a.caveats.iter().map(|c| format!("but {c}")));
     [
@@ -82,6 +82,7 @@ fn answer_row(a: &ClusterAnswer) -> [String; 10] {
         },
         a.staying.to_string(),
         a.blocked.to_string(),
+        a.pending_replicas.to_string(),
         note.join("; "),
     ]
 }
@@ -145,6 +146,7 @@ pub fn text(source: &str, d: &Diagnosis, wide: bool) -> String {
         "EVICTED AFTER",
         "STAYING",
         "BLOCKED",
+        "PENDING",
         "NOTE",
     ]);
     for a in &d.clusters {

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::OUTPUT_API_VERSION;
 use crate::api::TargetCluster;
 use crate::engine::decide::drain::{BindingDrain, DrainDecision};
+use crate::engine::predict::capacity::CapacityReport;
 use crate::engine::Reason;
 use crate::ops::drain::{WaitEnd, Written};
 
@@ -23,6 +24,11 @@ pub struct DrainDocument<'a> {
     pub cordon: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fleet_refusal: Option<&'a Reason>,
+    /// Why the drain is refused for want of room (`drain-leaves-pending`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capacity_refusal: Option<&'a Reason>,
+    /// Whether the moved replicas fit where they land.
+    pub capacity: &'a CapacityReport,
     pub plan: Vec<&'a BindingDrain>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub written: Option<&'a [Written]>,
@@ -106,6 +112,7 @@ pub fn plan_text(
     cordon: bool,
     plan: &[&BindingDrain],
     untouched: usize,
+    capacity: &CapacityReport,
 ) -> String {
     let mut out = format!(
         "Drain:    {} ({})\n",
@@ -181,6 +188,7 @@ pub fn plan_text(
             leaving.join(", ")
         }
     );
+    out += &super::capacity::text(capacity, "  ");
     for w in warnings {
         out += &format!("  {} {w}\n", "WARNING:".red().bold());
     }
@@ -252,12 +260,20 @@ pub fn wait_text(ended: &[(String, WaitEnd)]) -> String {
     out
 }
 
+/// What the drain's fleet-wide checks found: the share of the fleet down, and the room
+/// where the moved replicas land.
+pub struct FleetChecks<'a> {
+    pub fleet_refusal: Option<&'a Reason>,
+    pub capacity_refusal: Option<&'a Reason>,
+    pub capacity: &'a CapacityReport,
+}
+
 /// The document for `-o json|yaml`.
 pub fn document<'a>(
     dry_run: &'static str,
     clusters: &'a [String],
     cordon: bool,
-    fleet_refusal: Option<&'a Reason>,
+    checks: FleetChecks<'a>,
     plan: Vec<&'a BindingDrain>,
     written: Option<&'a [Written]>,
     wait: Option<&'a [(String, WaitEnd)]>,
@@ -274,7 +290,9 @@ pub fn document<'a>(
         dry_run,
         clusters,
         cordon,
-        fleet_refusal,
+        fleet_refusal: checks.fleet_refusal,
+        capacity_refusal: checks.capacity_refusal,
+        capacity: checks.capacity,
         plan,
         written,
         wait: wait.map(|w| {

@@ -279,10 +279,22 @@ fn summary_text(sim: &Simulation) -> String {
     };
     out += &format!("  replicas leaving:  {}\n", list(&sum.replicas_leaving));
     out += &format!("  replicas arriving: {}\n", list(&sum.replicas_arriving));
-    if sum.capacity_shortfalls.is_empty() {
+    out += &super::capacity::text(&sim.capacity, "  ");
+    let pending = sim.capacity.pending_replicas;
+    if sum.capacity_shortfalls.is_empty() && pending == 0 {
         out += "  capacity shortfalls: none\n";
+    } else if sum.capacity_shortfalls.is_empty() {
+        out += &format!("  capacity shortfalls: {pending} replica(s) Pending where they land\n");
     } else {
-        out += &format!("  capacity shortfalls: {}\n", sum.capacity_shortfalls.len());
+        out += &format!(
+            "  capacity shortfalls: {} binding(s) cannot be placed{}\n",
+            sum.capacity_shortfalls.len(),
+            if pending > 0 {
+                format!(", {pending} replica(s) Pending where they land")
+            } else {
+                String::new()
+            }
+        );
         for p in sum.capacity_shortfalls.iter().take(10) {
             let why = p
                 .error

@@ -62,5 +62,8 @@ pub fn text(p: &ImpactPreview, from: &Provenance, remembered: Option<&Remembered
             p.placements.len() - MAX_ROWS
         );
     }
+    if p.evicted > 0 {
+        out += &super::capacity::text(&p.capacity, "  ");
+    }
     out
 }

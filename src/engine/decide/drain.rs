@@ -527,5 +527,8 @@ pub fn fleet_safety(
     Ok(())
 }
 
+mod capacity;
+pub use capacity::{drain_capacity, pending_refusal};
+
 #[cfg(test)]
 mod tests;

@@ -17,9 +17,17 @@
 //! [`ClusterCapacity`] holds the per-cluster part, computed once; [`ReplicaRequest`] the
 //! per-workload part; [`ClusterCapacity::max_replicas`] combines them without allocating.
 //!
+//! Workloads placed but not yet counted by the cluster's summary (in flight) are taken
+//! off with [`ClusterCapacity::assume`], as the estimator does with the scheduler's
+//! assumptions under `SchedulingOvercommitProtection` (v1.18, alpha): their pods and
+//! requests join `allocating`; with resource models they are first placed on the model's
+//! virtual nodes, node after node in grade order, each taking as many as fit.
+//!
 //! Upstream: `pkg/estimator/client/general.go` (`GeneralEstimator.maxAvailableReplicas`,
 //! `getAllowedPodNumber`, `getMaximumReplicasBasedOnClusterSummary`,
-//! `getMaximumReplicasBasedOnResourceModels`).
+//! `getMaximumReplicasBasedOnResourceModels`, `deductAssumedWorkloadsFromSummary`,
+//! `buildModelNodes`), `pkg/estimator/scheduling_simulator_components.go`
+//! (`SchedulingSimulator.scheduleComponent`: first fit over the nodes in order).
 //! Conformance: `general_estimate`.
 //! Karmada: master f8fdd02.
 
@@ -88,6 +96,21 @@ impl NodeResources {
             }
         }
         r
+    }
+
+    /// What is left after `n` times `req`.
+    fn minus(&self, req: &NodeResources, n: i64) -> NodeResources {
+        let mut left = self.clone();
+        left.milli_cpu -= req.milli_cpu.saturating_mul(n);
+        left.memory -= req.memory.saturating_mul(n);
+        left.ephemeral -= req.ephemeral.saturating_mul(n);
+        left.pods -= req.pods.saturating_mul(n);
+        for (name, want) in &req.scalars {
+            if let Some(have) = left.scalars.iter_mut().find(|(n2, _)| n2 == name) {
+                have.1 -= want.saturating_mul(n);
+            }
+        }
+        left
     }
 
     /// How many times `req` fits (the simulator's `MaxDivided`), never negative.
@@ -186,6 +209,51 @@ impl ClusterCapacity {
         self.model_nodes.is_some()
     }
 
+    /// Take `replicas` of `request` off what is left (an in-flight workload).
+    pub fn assume(&mut self, request: &ReplicaRequest, replicas: i64) {
+        if replicas <= 0 || !self.has_summary {
+            return;
+        }
+        self.allowed_pods = self.allowed_pods.saturating_sub(replicas);
+        for r in &request.summary {
+            let taken = if r.is_cpu {
+                Amount::from_nano(i128::from(r.per_replica) * 1_000_000 * i128::from(replicas))
+            } else {
+                Amount::from_units(r.per_replica.saturating_mul(replicas))
+            };
+            match self.available.iter_mut().find(|(n, _)| *n == r.name) {
+                Some((_, a)) => *a = a.saturating_sub(taken),
+                None => self
+                    .available
+                    .push((r.name.clone(), Amount::ZERO.saturating_sub(taken))),
+            }
+        }
+        if let Some(nodes) = self.model_nodes.as_mut() {
+            place_first_fit(nodes, &request.model, replicas);
+        }
+    }
+
+    /// The resources left (allocatable - allocated - allocating, less what was assumed),
+    /// by name: CPU in milli-units, the others in whole units.
+    pub fn left(&self) -> Vec<(String, i64)> {
+        let mut out: Vec<(String, i64)> = self
+            .available
+            .iter()
+            .map(|(n, a)| {
+                let v = if n == "cpu" {
+                    a.milli_value()
+                } else {
+                    a.value()
+                };
+                (n.clone(), v)
+            })
+            .collect();
+        if let Some(p) = out.iter_mut().find(|(n, _)| n == "pods") {
+            p.1 = self.allowed_pods;
+        }
+        out
+    }
+
     /// Maximum replicas of `request` this cluster can take.
     pub fn max_replicas(&self, request: &ReplicaRequest) -> i32 {
         if !self.has_summary || self.allowed_pods <= 0 {
@@ -219,6 +287,46 @@ impl ClusterCapacity {
         }
         clamp_i32(max)
     }
+}
+
+/// Place `replicas` of `req` on `nodes` as upstream's simulator does: node after node in
+/// order, each taking as many as fit. Alike nodes are held as one group with a count; a
+/// group is split where the placement stops part way.
+fn place_first_fit(nodes: &mut Vec<ModelNode>, req: &NodeResources, replicas: i64) {
+    let mut remaining = replicas;
+    let mut out: Vec<ModelNode> = Vec::with_capacity(nodes.len() + 2);
+    for group in nodes.drain(..) {
+        let fit = group.res.max_divided(req);
+        if remaining == 0 || fit == 0 {
+            out.push(group);
+            continue;
+        }
+        // Nodes filled with `fit` each, then one with the rest, then the untouched.
+        let full = (remaining / fit).min(group.count);
+        if full > 0 {
+            out.push(ModelNode {
+                count: full,
+                res: group.res.minus(req, fit),
+            });
+            remaining -= full * fit;
+        }
+        let mut left = group.count - full;
+        if left > 0 && remaining > 0 {
+            out.push(ModelNode {
+                count: 1,
+                res: group.res.minus(req, remaining),
+            });
+            remaining = 0;
+            left -= 1;
+        }
+        if left > 0 {
+            out.push(ModelNode {
+                count: left,
+                res: group.res,
+            });
+        }
+    }
+    *nodes = out;
 }
 
 fn clamp_i32(v: i64) -> i32 {
@@ -318,6 +426,27 @@ impl ReplicaRequest {
     pub fn is_present(&self) -> bool {
         self.present
     }
+
+    /// What one replica requests of CPU (millicores) and memory (bytes).
+    pub fn per_replica(&self) -> PerReplica {
+        let of = |name: &str| {
+            self.summary
+                .iter()
+                .find(|r| r.name == name)
+                .map_or(0, |r| r.per_replica)
+        };
+        PerReplica {
+            cpu_milli: of("cpu"),
+            memory_bytes: of("memory"),
+        }
+    }
+}
+
+/// One replica's request of the two resources reports show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerReplica {
+    pub cpu_milli: i64,
+    pub memory_bytes: i64,
 }
 
 #[cfg(test)]

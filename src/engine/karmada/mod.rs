@@ -42,6 +42,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     scheduler::ZERO_REPLICA_WORKLOADS,
     toleration::DEFAULT_TOLERATIONS_INJECTED,
     scheduler::PRIORITY_SCHEDULING_DEFAULT,
+    scheduler::OVERCOMMIT_PROTECTION_KNOWN,
     scheduler::AFFINITIES_FAILBACK,
     scheduler::OVERFLOW_AFFINITIES,
     cluster_health::CLIENT_ERROR_READY_FALSE,
@@ -105,6 +106,8 @@ mod tests {
         assert!(holds(&LEGACY_PURGE_MODES_REMOVED, "v1.19.0-rc.0"));
         assert!(!holds(&PRIORITY_SCHEDULING_DEFAULT, "v1.19.0-rc.0"));
         assert!(holds(&PRIORITY_SCHEDULING_DEFAULT, "master"));
+        assert!(!holds(&OVERCOMMIT_PROTECTION_KNOWN, "v1.17.5"));
+        assert!(holds(&OVERCOMMIT_PROTECTION_KNOWN, "v1.18.0"));
         assert!(
             !holds(&AFFINITIES_FAILBACK, "v1.18.2") && holds(&AFFINITIES_FAILBACK, "v1.19.0-rc.0")
         );

@@ -12,9 +12,15 @@
 //! - [`explain`]: one binding's decisions and placement, with every reason.
 //! - [`state`]: the state a failover carries (extraction and injection).
 //! - [`release_compare`]: one scenario under two Karmada releases.
+//! - [`capacity`]: whether the replicas a failover moves fit where they land.
+//! - [`descheduling`]: the descheduler's second move for those that do not.
+//! - [`losses`]: the fleet's N-1 answer, every cluster's loss at once.
 
+pub mod capacity;
 pub mod cluster_decision;
+pub mod descheduling;
 pub mod explain;
+pub mod losses;
 pub mod outage;
 pub mod pipeline;
 pub mod queue;

@@ -160,6 +160,9 @@ pub enum ReasonCode {
     TaskPruneRecovered,
     TaskClusterNotRecovered,
     TaskNotHealthyElsewhere,
+    // Capacity: replicas that will not fit where a change sends them.
+    DrainLeavesPending,
+    TaintLeavesPending,
 }
 
 impl ReasonCode {

@@ -76,6 +76,36 @@ pub struct ControllerSettings {
     /// The Karmada release that runs (default: the newest release the tool knows). The
     /// twin's rules that differ between releases follow it.
     pub karmada_version: KarmadaVersion,
+    /// karmada-scheduler's `SchedulingOvercommitProtection` (v1.18, alpha, default off):
+    /// placements in flight are taken off the room later ones see.
+    pub scheduling_overcommit_protection: bool,
+    /// karmada-scheduler's `PriorityBasedScheduling`, when set (`None`: the release's
+    /// default, on only on master).
+    pub priority_based_scheduling: Option<bool>,
+    /// karmada-descheduler: whether it runs, and its timing.
+    pub descheduler: DeschedulerSettings,
+}
+
+/// karmada-descheduler, which takes replicas that stay unschedulable off their cluster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeschedulerSettings {
+    /// Whether it runs, with the members' scheduler-estimators (not by default).
+    pub running: bool,
+    /// `--unschedulable-threshold` in seconds (default 300).
+    pub unschedulable_threshold_seconds: i64,
+    /// `--descheduling-interval` in seconds (default 120).
+    pub descheduling_interval_seconds: i64,
+}
+
+impl Default for DeschedulerSettings {
+    fn default() -> Self {
+        DeschedulerSettings {
+            running: false,
+            unschedulable_threshold_seconds: 300,
+            descheduling_interval_seconds: 120,
+        }
+    }
 }
 
 impl Default for ControllerSettings {
@@ -87,6 +117,9 @@ impl Default for ControllerSettings {
             graceful_eviction_timeout_seconds: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS,
             stateful_failover_injection: false,
             karmada_version: KarmadaVersion::NEWEST_RELEASE,
+            scheduling_overcommit_protection: false,
+            priority_based_scheduling: None,
+            descheduler: DeschedulerSettings::default(),
         }
     }
 }
@@ -111,6 +144,10 @@ impl Default for ControllerSettings {
 #[strum(serialize_all = "kebab-case")]
 pub enum Setting {
     FeatureGates,
+    SchedulerFeatureGates,
+    Descheduler,
+    UnschedulableThreshold,
+    DeschedulingInterval,
     EnableNoExecuteTaintEviction,
     NoExecuteTaintEvictionPurgeMode,
     GracefulEvictionTimeout,

@@ -165,6 +165,8 @@ pub(super) fn answer(
         blocked: 0,
         nothing_moves: None,
         caveats: Vec::new(),
+        pending_replicas: 0,
+        pending_on: BTreeMap::new(),
         placements: BTreeMap::new(),
     };
     let off = findings.iter().find(|f| {
@@ -325,6 +327,14 @@ fn count_verdicts(latest: &Simulation, name: &str, out: &mut ClusterAnswer) {
         };
         out.placements.insert(p.binding.clone(), lands);
     }
+    out.pending_replicas = latest.capacity.pending_replicas;
+    out.pending_on = latest
+        .capacity
+        .clusters
+        .iter()
+        .filter(|c| c.pending_replicas > 0)
+        .map(|c| (c.cluster.clone(), c.pending_replicas))
+        .collect();
     for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
         match o.verdict {
             Verdict::Evict | Verdict::EvictLater if nowhere.contains(o.binding.as_str()) => {
@@ -335,6 +345,41 @@ fn count_verdicts(latest: &Simulation, name: &str, out: &mut ClusterAnswer) {
             _ => out.blocked += 1,
         }
     }
+}
+
+/// The clusters whose loss would leave replicas Pending where they land.
+pub(super) fn capacity_findings(clusters: &[ClusterAnswer], out: &mut Vec<Finding>) {
+    let short: Vec<&ClusterAnswer> = clusters.iter().filter(|c| c.pending_replicas > 0).collect();
+    if short.is_empty() {
+        return;
+    }
+    let evidence: Vec<String> = short
+        .iter()
+        .map(|c| {
+            let on: Vec<String> = c
+                .pending_on
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            format!(
+                "{}: {} Pending ({})",
+                c.cluster,
+                c.pending_replicas,
+                on.join(", ")
+            )
+        })
+        .collect();
+    out.push(Finding {
+        code: FindingCode::LossLeavesPending,
+        severity: Severity::Warning,
+        message: format!(
+            "the loss of {} of {} cluster(s) would leave replicas Pending where the scheduler sends them: the fleet does not carry every single loss",
+            short.len(),
+            clusters.len()
+        ),
+        evidence: named(&evidence),
+        fix: "`karmadactl failover capacity` shows each loss; make room where they land, spread the workloads over more clusters, turn on the scheduler's SchedulingOvercommitProtection (v1.18+) where the burst overcommits, or run karmada-descheduler with scheduler-estimators so Pending replicas move on".into(),
+    });
 }
 
 /// Why nothing moves, when nothing does, and the ways of failing that move nothing.

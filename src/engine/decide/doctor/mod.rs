@@ -119,6 +119,9 @@ pub enum FindingCode {
     /// A component's settings could not be read (not found, forbidden, host unreachable):
     /// the checks that need them did not run.
     ComponentUnknown,
+    /// The loss of a cluster would leave replicas Pending where the scheduler sends them
+    /// (no room there, or the burst overcommits it).
+    LossLeavesPending,
 }
 
 impl FindingCode {
@@ -247,10 +250,20 @@ pub struct ClusterAnswer {
     /// that no policy matches).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub caveats: Vec<String>,
+    /// Replicas its loss would leave Pending where they land (the burst as the settings
+    /// say the scheduler sees it), and on which clusters.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pending_replicas: i64,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub pending_on: BTreeMap<String, i64>,
     /// Where each moving binding lands (`member2 x2, member3 x1`, or why nowhere), by
     /// binding: what `--upgrade-to` compares between two releases.
     #[serde(skip)]
     pub placements: BTreeMap<String, String>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// Seconds after a moment, earliest and latest.
@@ -376,11 +389,12 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     }
     versions::version_findings(input, &mut findings);
 
-    let clusters = state
+    let clusters: Vec<ClusterAnswer> = state
         .clusters
         .par_iter()
         .map(|c| answer(input, c, &findings))
         .collect();
+    fleet::capacity_findings(&clusters, &mut findings);
     let (verdict, off) = verdict(input, &findings);
     Diagnosis {
         verdict,

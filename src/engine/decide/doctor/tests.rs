@@ -395,8 +395,38 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::VersionRandomApportionment,
         FindingCode::VersionUnlockedEvictionPatch,
         FindingCode::ComponentUnknown,
+        FindingCode::LossLeavesPending,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
+}
+
+#[test]
+fn a_loss_whose_replicas_do_not_fit_is_a_finding_and_in_the_answer() {
+    // Three 6-replica, 1-CPU bindings on m1; m2 has 8 cores: 18 arrive for 8.
+    let mut state = healthy();
+    state.bindings = ["a", "b", "c"]
+        .iter()
+        .map(|n| {
+            let mut b = binding(n, &["m1", "m2"], json!([]));
+            b.spec.replicas = Some(6);
+            b.spec.clusters[0].replicas = 6;
+            b.spec.replica_requirements =
+                Some(serde_json::from_value(json!({"resourceRequest": {"cpu": "1"}})).unwrap());
+            b
+        })
+        .collect();
+    let d = run(&state, &on(), &QueueSettings::default(), true);
+    let m1 = d.clusters.iter().find(|c| c.cluster == "m1").unwrap();
+    assert_eq!(m1.pending_replicas, 10, "{m1:#?}");
+    assert_eq!(m1.pending_on, [("m2".to_string(), 10)].into());
+    let f = d
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::LossLeavesPending)
+        .unwrap_or_else(|| panic!("{:#?}", d.findings));
+    assert_eq!(f.evidence, ["m1: 10 Pending (m2=10)"]);
+    // Each binding on its own fits: the healthy fleet has no such finding.
+    assert!(!codes(&healthy_run()).contains(&FindingCode::LossLeavesPending));
 }
 
 fn only(name: &str, statuses: &[&str]) -> ClusterTaintPolicy {

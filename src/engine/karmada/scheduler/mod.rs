@@ -95,9 +95,16 @@ pub const PRIORITY_SCHEDULING_DEFAULT: Behaviour = Behaviour {
     what: "the scheduler's PriorityBasedScheduling gate is on by default (beta): bindings are re-placed in priority order",
     holds: &[Range::since(V::MASTER)],
     upstream: "karmada#7845",
-    handling: Handling::LeftOut(
-        "the tool re-places the bindings of one eviction instant in one pass; the order among them changes no placement it predicts unless capacity runs short, which it reports",
-    ),
+    handling: Handling::Modelled("predict::capacity"),
+};
+
+/// The `SchedulingOvercommitProtection` gate exists (alpha, off by default).
+pub const OVERCOMMIT_PROTECTION_KNOWN: Behaviour = Behaviour {
+    id: "overcommit-protection-known",
+    what: "the scheduler has the SchedulingOvercommitProtection gate (alpha, off by default): when on, placements in flight are taken off the room later placements see until the workload is Healthy",
+    holds: &[Range::since(V::release(18, 0))],
+    upstream: "karmada v1.18.0 (pkg/features, pkg/scheduler/cache)",
+    handling: Handling::Modelled("predict::capacity"),
 };
 
 /// ClusterAffinities fail back to an earlier term on an explicit reschedule.
@@ -305,6 +312,15 @@ impl<'a> FleetIndex<'a> {
         self.clusters
     }
 
+    /// The name of the cluster at `position`.
+    pub fn name(&self, position: usize) -> &'a str {
+        self.clusters[position]
+            .metadata
+            .name
+            .as_deref()
+            .unwrap_or_default()
+    }
+
     /// Position of the cluster named `name` (the first one when names repeat).
     pub fn position(&self, name: &str) -> Option<usize> {
         if self.duplicate_names {
@@ -380,7 +396,12 @@ impl<'a> FleetIndex<'a> {
         spec: &BindingSpec,
         observed: Option<&str>,
     ) -> Result<Prediction, PlacementError> {
-        self.predict_in(spec, AssignmentMode::Steady, first_term(spec, observed))
+        self.predict_in(
+            spec,
+            AssignmentMode::Steady,
+            first_term(spec, observed),
+            None,
+        )
     }
 
     /// Predict the result of a rescheduling `spec.rescheduleTriggeredAt` asks for in
@@ -397,7 +418,25 @@ impl<'a> FleetIndex<'a> {
         } else {
             first_term(spec, observed)
         };
-        self.predict_in(spec, AssignmentMode::Fresh, start)
+        self.predict_in(spec, AssignmentMode::Fresh, start, None)
+    }
+
+    /// [`Self::predict`] with each cluster's capacity as `room` says: what the scheduler
+    /// sees in a burst when earlier placements are taken off (its in-flight assumptions,
+    /// or a status refresh that counts them).
+    pub fn predict_with(
+        &self,
+        spec: &BindingSpec,
+        observed: Option<&str>,
+        room: &Room,
+    ) -> Result<Prediction, PlacementError> {
+        let start = first_term(spec, observed);
+        self.predict_in(spec, AssignmentMode::Steady, start, Some(room))
+    }
+
+    /// The capacity of the cluster at `position` as the index holds it.
+    pub fn capacity(&self, position: usize) -> &ClusterCapacity {
+        &self.info[position].capacity
     }
 
     /// Replicas of `spec`'s workload the estimator says the cluster `name` can take
@@ -413,6 +452,7 @@ impl<'a> FleetIndex<'a> {
         spec: &BindingSpec,
         mode: AssignmentMode,
         start: usize,
+        capacities: Option<&Room>,
     ) -> Result<Prediction, PlacementError> {
         let mut ctx = BindingCtx::new(spec);
         ctx.mode = mode;
@@ -422,7 +462,7 @@ impl<'a> FleetIndex<'a> {
             for term in
                 &placement.cluster_affinities[start.min(placement.cluster_affinities.len())..]
             {
-                match self.schedule_once(&ctx, Some(&term.affinity), Some(term)) {
+                match self.schedule_once(&ctx, Some(&term.affinity), Some(term), capacities) {
                     Ok(p) => return Ok(p),
                     Err(e) => {
                         first_err.get_or_insert(e);
@@ -433,7 +473,7 @@ impl<'a> FleetIndex<'a> {
                 total: self.info.len(),
             }));
         }
-        self.schedule_once(&ctx, placement.cluster_affinity.as_ref(), None)
+        self.schedule_once(&ctx, placement.cluster_affinity.as_ref(), None, capacities)
     }
 
     fn schedule_once(
@@ -441,6 +481,7 @@ impl<'a> FleetIndex<'a> {
         ctx: &BindingCtx,
         affinity: Option<&ClusterAffinity>,
         term: Option<&ClusterAffinityTerm>,
+        capacities: Option<&Room>,
     ) -> Result<Prediction, PlacementError> {
         let marks = self.marks(ctx);
         let mut feasible: Vec<usize> = Vec::new();
@@ -490,7 +531,8 @@ impl<'a> FleetIndex<'a> {
         let scored: Vec<Scored> = feasible
             .iter()
             .map(|&i| {
-                let estimate = self.info[i].capacity.max_replicas(&request);
+                let capacity = capacities.map_or(&self.info[i].capacity, |r| r.get(self, i));
+                let estimate = capacity.max_replicas(&request);
                 Scored::new(
                     &self.clusters[i],
                     i,
@@ -566,6 +608,30 @@ impl Prediction {
             .filter(|t| t.name == name)
             .map(|t| t.replicas)
             .sum()
+    }
+}
+
+/// The clusters' capacities as a burst of placements changes them: the index's own,
+/// except the clusters something was taken off, which are copied on first change. Every
+/// scenario of a fleet shares the index; each burst holds only what it changed.
+#[derive(Clone, Debug, Default)]
+pub struct Room {
+    changed: std::collections::HashMap<usize, ClusterCapacity>,
+}
+
+impl Room {
+    /// The capacity of the cluster at `position`.
+    pub fn get<'r>(&'r self, index: &'r FleetIndex, position: usize) -> &'r ClusterCapacity {
+        self.changed
+            .get(&position)
+            .unwrap_or_else(|| index.capacity(position))
+    }
+
+    /// The capacity of the cluster at `position`, to change.
+    pub fn get_mut(&mut self, index: &FleetIndex, position: usize) -> &mut ClusterCapacity {
+        self.changed
+            .entry(position)
+            .or_insert_with(|| index.capacity(position).clone())
     }
 }
 

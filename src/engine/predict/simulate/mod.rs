@@ -7,11 +7,12 @@
 //! and which are faulty since when), [`pairs`] (every binding on a faulty cluster,
 //! decided at `now`), [`placement`] (where each binding that loses clusters goes, and the
 //! proposal's pre-scheduling check), [`outcome`] (the queue run, each pair's fate and
-//! the summary).
+//! the summary), [`room`] (whether the moved replicas fit where they land).
 
 mod outcome;
 mod pairs;
 mod placement;
+mod room;
 mod scenario;
 
 use std::borrow::Cow;
@@ -24,6 +25,7 @@ use serde::Serialize;
 use crate::api::Cluster;
 use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::karmada::eviction_queue::RatePeriod;
+use crate::engine::predict::capacity::CapacityReport;
 use crate::engine::predict::cluster_decision::ClusterDecision;
 use crate::engine::predict::state::CarriedState;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -317,6 +319,8 @@ pub struct Simulation {
     /// The queue's rate over time.
     pub rates: Vec<RatePeriod>,
     pub summary: SimulationSummary,
+    /// Whether the moved replicas fit where they land.
+    pub capacity: CapacityReport,
 }
 
 /// Run the simulation over `state`.
@@ -333,6 +337,7 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     };
     outcome::arrivals(&placed, scenario, &mut summary);
     let outcomes = outcome::outcomes(pending, &placed, &timeline, &faults, scenario, &mut summary);
+    let capacity = room::room(&placed, &outcomes, &scenario.settings);
     Simulation {
         now: scenario.now,
         until: scenario.until,
@@ -345,5 +350,6 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
         predictions: placed.predictions,
         rates: timeline.rates,
         summary,
+        capacity,
     }
 }

@@ -26,6 +26,8 @@ pub(super) struct Placements<'b, 'c> {
     pub prechecks: HashMap<String, PreCheck>,
     /// Each predicted binding, by key.
     pub bindings: HashMap<String, &'b Binding>,
+    /// The clusters each predicted binding leaves, and how, by key.
+    pub gone: HashMap<String, Vec<(String, PurgeMode)>>,
     /// The index the predictions were made with (positions, names).
     pub index: FleetIndex<'c>,
 }
@@ -70,10 +72,18 @@ pub(super) fn predict_leaving<'b, 'c>(
         prechecks.insert(key.to_string(), precheck);
         predictions.push(prediction);
     }
+    let gone = leaving
+        .iter()
+        .map(|(k, g)| {
+            let g = g.iter().map(|(c, m)| (c.to_string(), *m)).collect();
+            (k.to_string(), g)
+        })
+        .collect();
     Placements {
         predictions,
         prechecks,
         bindings,
+        gone,
         index,
     }
 }

@@ -1,0 +1,631 @@
+//! Will it fit? What arrives on each cluster after a failover, held against what that
+//! cluster can still take, as upstream's scheduler and estimator see it in a burst.
+//!
+//! The scheduler places each binding against the clusters' resource summaries, which
+//! change only when a member's status is next collected (every 10 s by default): in a
+//! failover burst every binding is placed as if the others were not coming, so the
+//! clusters with the most room on paper take more than they can run, and the excess
+//! stays Pending (karmada#6518). Three ways a burst can be seen ([`BurstModel`]):
+//!
+//! - **stale** (upstream's default, `SchedulingOvercommitProtection` off, no status
+//!   refresh during the burst): every placement as if alone. Which of the arrivals on a
+//!   full cluster go Pending is the member's own scheduler's race: every binding that
+//!   arrived there shares the risk.
+//! - **refreshed** (the other end of a burst's timing, the gate off): a status refresh
+//!   between every two placements, so each binding sees the replicas placed before it.
+//!   Reported beside the stale end wherever the stale end leaves replicas Pending.
+//! - **tracked** (`SchedulingOvercommitProtection=true`, v1.18 alpha): the scheduler
+//!   assumes each placement's replicas on each of its clusters (all of them, those
+//!   already running there too) until the workload is Healthy there, and the estimator
+//!   takes the assumptions off before it counts: later bindings go elsewhere, or find
+//!   no room and stay unscheduled.
+//!
+//! Bindings are taken up in the order their evictions land; with `PriorityBasedScheduling`
+//! (on by default on master) a higher `spec.schedulePriority.priority` goes first among
+//! those that land together.
+//!
+//! Per target cluster: the replicas arriving and their resources, the room before them
+//! (allocatable - allocated - allocating, and node by node over the resource models'
+//! virtual nodes where the cluster has them, as the estimator counts), and how many do
+//! not fit: each arrival in turn takes what the estimator says is left. What happens to
+//! the replicas that do not fit is [`super::descheduling`]'s.
+//!
+//! Upstream: `pkg/scheduler/scheduler.go` (`updateAssumptionsCache`),
+//! `pkg/scheduler/event_handler.go` (release on Healthy), `pkg/scheduler/core/util.go`,
+//! `pkg/estimator/client/general.go`, `pkg/scheduler/internal/queue` (priority queue).
+//! Karmada: master f8fdd02, v1.18.2.
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use super::descheduling::{self, Descheduling};
+use crate::api::{BindingSpec, TargetCluster};
+use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
+use crate::engine::karmada::scheduler::{
+    FleetIndex, Room, OVERCOMMIT_PROTECTION_KNOWN, PRIORITY_SCHEDULING_DEFAULT,
+};
+use crate::engine::predict::simulate::evicted_spec;
+use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
+use crate::fleet::Binding;
+
+/// How the scheduler sees room during a burst of placements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BurstModel {
+    /// Every placement against the summaries as they were before the burst.
+    #[default]
+    Stale,
+    /// A status refresh between every two placements.
+    Refreshed,
+    /// `SchedulingOvercommitProtection`: each placement assumed until Healthy.
+    Tracked,
+}
+
+impl BurstModel {
+    /// The words reports print.
+    pub fn describe(self) -> &'static str {
+        match self {
+            BurstModel::Stale => "stale summaries, each binding placed as if alone",
+            BurstModel::Refreshed => "a status refresh between placements",
+            BurstModel::Tracked => {
+                "in-flight placements taken off (SchedulingOvercommitProtection)"
+            }
+        }
+    }
+}
+
+/// How the scheduler of `settings` sees a burst: tracked when the release has
+/// `SchedulingOvercommitProtection` and it is on, else stale.
+pub fn burst_model(settings: &ControllerSettings) -> BurstModel {
+    let known = OVERCOMMIT_PROTECTION_KNOWN.holds_in(settings.karmada_version);
+    if known && settings.scheduling_overcommit_protection {
+        BurstModel::Tracked
+    } else {
+        BurstModel::Stale
+    }
+}
+
+/// Whether the scheduler of `settings` takes bindings up by priority: the gate as set,
+/// else the release's default.
+pub fn by_priority(settings: &ControllerSettings) -> bool {
+    settings
+        .priority_based_scheduling
+        .unwrap_or_else(|| PRIORITY_SCHEDULING_DEFAULT.holds_in(settings.karmada_version))
+}
+
+/// One binding that leaves clusters, and when its eviction lands.
+#[derive(Clone, Debug)]
+pub struct Leaving<'b> {
+    pub binding: &'b Binding,
+    /// `rb/NS/NAME` or `crb/NAME`.
+    pub key: String,
+    /// The clusters it leaves, and how.
+    pub gone: Vec<(String, PurgeMode)>,
+    /// When the last of its evictions lands (the scheduler takes it up then).
+    pub at: Option<Timestamp>,
+}
+
+impl Leaving<'_> {
+    /// The spec the scheduler sees once every eviction landed.
+    fn evicted(&self) -> BindingSpec {
+        evicted_from(self.binding, &self.gone)
+    }
+}
+
+/// `binding`'s spec once the evictions from `gone` landed.
+pub fn evicted_from(binding: &Binding, gone: &[(String, PurgeMode)]) -> BindingSpec {
+    let gone: Vec<(&str, PurgeMode)> = gone.iter().map(|(c, m)| (c.as_str(), *m)).collect();
+    evicted_spec(&binding.spec, &gone)
+}
+
+/// Where a binding goes, by fleet position: before and after (`None`: nowhere).
+#[derive(Clone, Debug)]
+pub struct Placed<'b> {
+    pub binding: &'b Binding,
+    pub key: String,
+    /// The clusters it left, and how.
+    pub gone: Vec<(String, PurgeMode)>,
+    pub priority: i32,
+    pub at: Option<Timestamp>,
+    pub request: ReplicaRequest,
+    pub before: Vec<(u32, i32)>,
+    pub after: Option<Vec<(u32, i32)>>,
+}
+
+impl<'b> Placed<'b> {
+    /// `l` placed at `after` (fleet positions and replicas; `None`: nowhere).
+    pub fn new(index: &FleetIndex, l: &Leaving<'b>, after: Option<Vec<(u32, i32)>>) -> Self {
+        let spec = &l.binding.spec;
+        Placed {
+            binding: l.binding,
+            key: l.key.clone(),
+            gone: l.gone.clone(),
+            priority: spec.schedule_priority_value(),
+            at: l.at,
+            request: ReplicaRequest::new(spec.replica_requirements.as_ref()),
+            before: positions(index, &spec.clusters),
+            after,
+        }
+    }
+
+    /// Replicas new on each cluster (more than it had before).
+    pub fn arriving(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
+        self.after.iter().flatten().filter_map(|&(at, replicas)| {
+            let was = self
+                .before
+                .iter()
+                .find(|(b, _)| *b == at)
+                .map_or(0, |(_, r)| *r);
+            (replicas > was).then_some((at, i64::from(replicas - was)))
+        })
+    }
+}
+
+/// The scheduler's order: evictions as they land, higher priority first among those
+/// that land together when `PriorityBasedScheduling` is on, then by name.
+pub fn order(placed: &mut [Placed], by_priority: bool) {
+    placed.sort_by(|a, b| turn(a, b, by_priority));
+}
+
+fn turn(a: &Placed, b: &Placed, by_priority: bool) -> std::cmp::Ordering {
+    let when = a.at.cmp(&b.at);
+    let priority = if by_priority {
+        b.priority.cmp(&a.priority)
+    } else {
+        std::cmp::Ordering::Equal
+    };
+    when.then(priority).then_with(|| a.key.cmp(&b.key))
+}
+
+/// Positions and replicas of `clusters` in `index`.
+pub fn positions(index: &FleetIndex, clusters: &[TargetCluster]) -> Vec<(u32, i32)> {
+    clusters
+        .iter()
+        .filter_map(|t| Some((index.position(&t.name)? as u32, t.replicas)))
+        .collect()
+}
+
+/// Place every leaving binding as the scheduler would in a burst seen as `model`, in the
+/// scheduler's order (`by_priority`: `PriorityBasedScheduling`).
+pub fn burst<'b>(
+    index: &FleetIndex,
+    leaving: &[Leaving<'b>],
+    model: BurstModel,
+    by_priority: bool,
+) -> Vec<Placed<'b>> {
+    let mut turns: Vec<(Placed<'b>, &Leaving<'b>)> = leaving
+        .iter()
+        .map(|l| (Placed::new(index, l, None), l))
+        .collect();
+    turns.sort_by(|(a, _), (b, _)| turn(a, b, by_priority));
+    let mut room = Room::default();
+    let mut placed = Vec::with_capacity(turns.len());
+    for (mut p, l) in turns {
+        let spec = l.evicted();
+        let observed = l.binding.observed_affinity();
+        let prediction = match model {
+            BurstModel::Stale => index.predict(&spec, observed),
+            _ => index.predict_with(&spec, observed, &room),
+        };
+        p.after = prediction.ok().map(|pr| positions(index, &pr.clusters));
+        match model {
+            BurstModel::Stale => {}
+            BurstModel::Refreshed => {
+                for (at, n) in p.arriving().collect::<Vec<_>>() {
+                    room.get_mut(index, at as usize).assume(&p.request, n);
+                }
+            }
+            // Upstream assumes each cluster's whole replica count of the new result.
+            BurstModel::Tracked => {
+                for &(at, n) in p.after.iter().flatten() {
+                    room.get_mut(index, at as usize)
+                        .assume(&p.request, i64::from(n));
+                }
+            }
+        }
+        placed.push(p);
+    }
+    placed
+}
+
+/// Resources in the units reports use: CPU in millicores, memory in bytes, pods.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resources {
+    pub cpu_milli: i64,
+    pub memory_bytes: i64,
+    pub pods: i64,
+}
+
+impl Resources {
+    /// What `replicas` of `request` ask for.
+    pub fn of(request: &ReplicaRequest, replicas: i64) -> Resources {
+        let per = request.per_replica();
+        Resources {
+            cpu_milli: per.cpu_milli.saturating_mul(replicas),
+            memory_bytes: per.memory_bytes.saturating_mul(replicas),
+            pods: replicas,
+        }
+    }
+
+    /// What `capacity` can still take.
+    fn room(capacity: &ClusterCapacity) -> Resources {
+        let left = capacity.left();
+        let get = |n: &str| left.iter().find(|(k, _)| k == n).map_or(0, |(_, v)| *v);
+        Resources {
+            cpu_milli: get("cpu"),
+            memory_bytes: get("memory"),
+            pods: capacity.allowed_pods(),
+        }
+    }
+
+    fn add(&mut self, other: &Resources) {
+        self.cpu_milli = self.cpu_milli.saturating_add(other.cpu_milli);
+        self.memory_bytes = self.memory_bytes.saturating_add(other.memory_bytes);
+        self.pods = self.pods.saturating_add(other.pods);
+    }
+}
+
+/// One binding's arrival on one cluster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArrivalFit {
+    pub binding: String,
+    pub replicas: i64,
+    /// How many of them the cluster can still run when this binding's turn comes.
+    pub fits: i64,
+}
+
+/// What arrives on one cluster and whether it fits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterFit {
+    pub cluster: String,
+    /// Replicas arriving, and what they request.
+    pub arriving_replicas: i64,
+    pub arriving: Resources,
+    /// What the cluster can still take before them.
+    pub room: Resources,
+    /// Whether room is counted node by node over the cluster's resource models.
+    pub node_level: bool,
+    /// Replicas that will not fit: they stay Pending on the member.
+    pub pending_replicas: i64,
+    /// Whose: under stale summaries every binding that arrived shares the risk (the
+    /// member's own scheduler decides which pods wait), each counted with what it would
+    /// get in the Karmada scheduler's order; under tracking, those taken up last.
+    pub at_risk: Vec<ArrivalFit>,
+}
+
+/// The other end of a burst's timing: the placements as a status refresh between every
+/// two would make them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshedEnd {
+    /// Replicas that will not fit anywhere they were placed.
+    pub pending_replicas: i64,
+    /// Bindings placed nowhere.
+    pub unplaced: Vec<String>,
+    /// The clusters replicas arrive on.
+    pub clusters: Vec<ClusterFit>,
+}
+
+/// What a burst leaves Pending, cluster by cluster.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CapacityReport {
+    pub model: BurstModel,
+    /// Whether `PriorityBasedScheduling` ordered the burst.
+    pub by_priority: bool,
+    /// How many clusters replicas arrive on, and how many replicas in all.
+    pub arriving_clusters: usize,
+    pub arriving_replicas: i64,
+    /// Clusters replicas arrive on, by name (after [`CapacityReport::compact`], only
+    /// those where some stay Pending).
+    pub clusters: Vec<ClusterFit>,
+    /// Replicas that will not fit anywhere they were placed.
+    pub pending_replicas: i64,
+    /// Bindings the scheduler places nowhere (no feasible cluster, or no room left).
+    pub unplaced: Vec<String>,
+    /// Under stale summaries with replicas Pending: the same burst with a status refresh
+    /// between placements (the best a burst's timing can do with the gate off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refreshed: Option<RefreshedEnd>,
+    /// Who cleans up the Pending replicas, when any are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub descheduling: Option<Descheduling>,
+}
+
+impl CapacityReport {
+    /// Keep only the clusters where replicas stay Pending (the counts keep the rest):
+    /// what a report over many scenarios carries for each.
+    pub fn compact(&mut self) {
+        self.clusters.retain(|c| c.pending_replicas > 0);
+        if let Some(r) = self.refreshed.as_mut() {
+            r.clusters.retain(|c| c.pending_replicas > 0);
+        }
+    }
+}
+
+/// Each cluster's arrivals in `placed` (in the scheduler's order) against its room; the
+/// room once the replicas that fit are running.
+pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<ClusterFit>, Room) {
+    let mut after = Room::default();
+    let mut by_cluster: BTreeMap<u32, Vec<(usize, i64)>> = BTreeMap::new();
+    for (i, p) in placed.iter().enumerate() {
+        for (at, n) in p.arriving() {
+            by_cluster.entry(at).or_default().push((i, n));
+        }
+    }
+    let mut clusters = Vec::with_capacity(by_cluster.len());
+    for (at, arrivals) in by_cluster {
+        let capacity = after.get_mut(index, at as usize);
+        let room = Resources::room(capacity);
+        let node_level = capacity.uses_resource_models();
+        let mut fits = Vec::with_capacity(arrivals.len());
+        let mut arriving = Resources::default();
+        for &(i, n) in &arrivals {
+            let p = &placed[i];
+            let take = i64::from(capacity.max_replicas(&p.request)).min(n);
+            capacity.assume(&p.request, take);
+            arriving.add(&Resources::of(&p.request, n));
+            fits.push(ArrivalFit {
+                binding: p.key.clone(),
+                replicas: n,
+                fits: take,
+            });
+        }
+        let arriving_replicas = fits.iter().map(|f| f.replicas).sum();
+        let pending: i64 = fits.iter().map(|f| f.replicas - f.fits).sum();
+        let at_risk = match (pending, model) {
+            (0, _) => Vec::new(),
+            (_, BurstModel::Tracked) => fits.into_iter().filter(|f| f.fits < f.replicas).collect(),
+            _ => fits,
+        };
+        clusters.push(ClusterFit {
+            cluster: index.name(at as usize).to_string(),
+            arriving_replicas,
+            arriving,
+            room,
+            node_level,
+            pending_replicas: pending,
+            at_risk,
+        });
+    }
+    (clusters, after)
+}
+
+fn unplaced(placed: &[Placed]) -> Vec<String> {
+    placed
+        .iter()
+        .filter(|p| p.after.is_none())
+        .map(|p| p.key.clone())
+        .collect()
+}
+
+/// The whole answer for the bindings of `leaving`: placed as the scheduler of `settings`
+/// sees the burst (`stale`: the placements already predicted one by one, when the caller
+/// has them), what fits, the refreshed end where the stale one leaves replicas Pending,
+/// and the descheduler's second move.
+pub fn report<'b>(
+    index: &FleetIndex,
+    leaving: &[Leaving<'b>],
+    stale: Option<Vec<Placed<'b>>>,
+    settings: &ControllerSettings,
+) -> CapacityReport {
+    let model = burst_model(settings);
+    let by_priority = by_priority(settings);
+    let placed = match (model, stale) {
+        (BurstModel::Stale, Some(mut placed)) => {
+            order(&mut placed, by_priority);
+            placed
+        }
+        _ => burst(index, leaving, model, by_priority),
+    };
+    let (clusters, after) = fit(index, &placed, model);
+    let pending_replicas = clusters.iter().map(|c| c.pending_replicas).sum();
+    let mut report = CapacityReport {
+        model,
+        by_priority,
+        unplaced: unplaced(&placed),
+        arriving_clusters: clusters.len(),
+        arriving_replicas: clusters.iter().map(|c| c.arriving_replicas).sum(),
+        clusters,
+        pending_replicas,
+        refreshed: None,
+        descheduling: None,
+    };
+    if pending_replicas == 0 {
+        return report;
+    }
+    if model == BurstModel::Stale {
+        let placed = burst(index, leaving, BurstModel::Refreshed, by_priority);
+        let (clusters, _) = fit(index, &placed, BurstModel::Refreshed);
+        report.refreshed = Some(RefreshedEnd {
+            pending_replicas: clusters.iter().map(|c| c.pending_replicas).sum(),
+            unplaced: unplaced(&placed),
+            clusters,
+        });
+    }
+    report.descheduling = Some(descheduling::second_move(
+        index,
+        &placed,
+        &report.clusters,
+        after,
+        &settings.descheduler,
+    ));
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Cluster;
+    use crate::engine::vocabulary::version::KarmadaVersion;
+    use serde_json::json;
+
+    /// A cluster with `cpu` cores free of 8, and `pods` pods free of 110.
+    fn cluster(name: &str, cpu: &str) -> Cluster {
+        serde_json::from_value(json!({
+            "metadata": {"name": name},
+            "spec": {},
+            "status": {
+                "conditions": [{"type": "Ready", "status": "True",
+                                "lastTransitionTime": "2026-11-22T08:00:00Z"}],
+                "resourceSummary": {
+                    "allocatable": {"cpu": cpu, "memory": "64Gi", "pods": "110"},
+                    "allocated": {"cpu": "0", "memory": "0", "pods": "0"}
+                },
+                "apiEnablements": [{"groupVersion": "apps/v1",
+                    "resources": [{"name": "deployments", "kind": "Deployment"}]}]
+            }
+        }))
+        .unwrap()
+    }
+
+    /// A binding of `replicas` 1-CPU replicas on member1, Aggregated over all.
+    fn binding(name: &str, replicas: i32, priority: Option<i32>) -> Binding {
+        let mut spec = json!({
+            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": name},
+            "replicas": replicas,
+            "replicaRequirements": {"resourceRequest": {"cpu": "1"}},
+            "placement": {"replicaScheduling": {"replicaSchedulingType": "Divided",
+                "replicaDivisionPreference": "Aggregated"}},
+            "clusters": [{"name": "member1", "replicas": replicas}]
+        });
+        if let Some(p) = priority {
+            spec["schedulePriority"] = json!({"priority": p});
+        }
+        serde_json::from_value(json!({
+            "metadata": {"name": format!("{name}-deployment"), "namespace": "shop"},
+            "spec": spec
+        }))
+        .unwrap()
+    }
+
+    fn leaving(b: &Binding) -> Leaving<'_> {
+        Leaving {
+            binding: b,
+            key: b.display_name(),
+            gone: vec![("member1".into(), PurgeMode::Gracefully)],
+            at: None,
+        }
+    }
+
+    fn settings(gate: bool) -> ControllerSettings {
+        ControllerSettings {
+            scheduling_overcommit_protection: gate,
+            ..ControllerSettings::default()
+        }
+    }
+
+    #[test]
+    fn stale_summaries_overcommit_the_roomiest_cluster_and_tracking_spreads() {
+        // member2 has 6 free cores, member3 5: alone, each binding goes to member2 whole;
+        // the burst of three 4-replica bindings sends 12 replicas to 6 cores.
+        let clusters = vec![
+            cluster("member1", "8"),
+            cluster("member2", "6"),
+            cluster("member3", "5"),
+        ];
+        let index = FleetIndex::new(&clusters);
+        let bindings: Vec<Binding> = ["a", "b", "c"]
+            .iter()
+            .map(|n| binding(n, 4, None))
+            .collect();
+        let leaving: Vec<Leaving> = bindings.iter().map(leaving).collect();
+
+        let stale = report(&index, &leaving, None, &settings(false));
+        assert_eq!(stale.model, BurstModel::Stale);
+        assert_eq!(stale.clusters.len(), 1, "{stale:#?}");
+        let member2 = &stale.clusters[0];
+        assert_eq!(member2.cluster, "member2");
+        assert_eq!(
+            (member2.arriving_replicas, member2.pending_replicas),
+            (12, 6)
+        );
+        assert_eq!(member2.room.cpu_milli, 6000);
+        assert_eq!(member2.arriving.cpu_milli, 12000);
+        // Every binding that arrived on member2 shares the risk.
+        assert_eq!(member2.at_risk.len(), 3);
+        let refreshed = stale.refreshed.as_ref().expect("the other end is given");
+        assert!(
+            refreshed.pending_replicas < stale.pending_replicas,
+            "{refreshed:#?}"
+        );
+        let descheduling = stale.descheduling.as_ref().unwrap();
+        assert!(!descheduling.running);
+        assert_eq!(descheduling.still_pending, 6);
+
+        let tracked = report(&index, &leaving, None, &settings(true));
+        assert_eq!(tracked.model, BurstModel::Tracked);
+        assert_eq!(tracked.pending_replicas, 0, "{tracked:#?}");
+        // a takes member2 (6 -> 2), b member3 (5 -> 1), c finds room for 4 nowhere.
+        assert_eq!(tracked.unplaced, ["rb/shop/c-deployment"], "{tracked:#?}");
+        assert!(tracked.refreshed.is_none());
+    }
+
+    #[test]
+    fn the_descheduler_moves_pending_replicas_of_dynamically_divided_deployments() {
+        let clusters = vec![
+            cluster("member1", "8"),
+            cluster("member2", "6"),
+            cluster("member3", "5"),
+        ];
+        let index = FleetIndex::new(&clusters);
+        let mut bindings: Vec<Binding> = ["a", "b"].iter().map(|n| binding(n, 4, None)).collect();
+        for b in &mut bindings {
+            let placement = serde_json::to_string(&b.spec.placement).unwrap();
+            b.metadata.annotations =
+                Some([("policy.karmada.io/applied-placement".to_string(), placement)].into());
+        }
+        let leaving: Vec<Leaving> = bindings.iter().map(leaving).collect();
+        let mut s = settings(false);
+        s.descheduler.running = true;
+        let r = report(&index, &leaving, None, &s);
+        // 8 replicas on member2's 6 cores: 2 Pending, b's (taken up second).
+        assert_eq!(r.pending_replicas, 2, "{r:#?}");
+        let d = r.descheduling.as_ref().unwrap();
+        assert_eq!(d.after_seconds, [300, 420]);
+        assert_eq!(d.moves.len(), 1, "{d:#?}");
+        let m = &d.moves[0];
+        assert_eq!(m.binding, "rb/shop/b-deployment");
+        assert_eq!(m.from, [("member2".to_string(), 2)].into());
+        assert_eq!(m.to, [("member3".to_string(), 2)].into());
+        assert_eq!((m.still_pending, d.still_pending), (0, 0));
+    }
+
+    #[test]
+    fn the_gate_is_read_only_where_the_release_has_it() {
+        let mut s = settings(true);
+        s.karmada_version = KarmadaVersion::release(17, 4);
+        assert_eq!(burst_model(&s), BurstModel::Stale);
+        s.karmada_version = KarmadaVersion::release(18, 0);
+        assert_eq!(burst_model(&s), BurstModel::Tracked);
+        assert!(!by_priority(&s));
+        s.karmada_version = KarmadaVersion::MASTER;
+        assert!(by_priority(&s));
+        s.priority_based_scheduling = Some(false);
+        assert!(!by_priority(&s));
+    }
+
+    #[test]
+    fn priority_goes_first_among_bindings_that_land_together() {
+        let clusters = vec![cluster("member1", "8"), cluster("member2", "4")];
+        let index = FleetIndex::new(&clusters);
+        let low = binding("a-low", 4, Some(1));
+        let high = binding("b-high", 4, Some(100));
+        let leaving = vec![leaving(&low), leaving(&high)];
+        let mut s = settings(true);
+        s.karmada_version = KarmadaVersion::MASTER;
+        let r = report(&index, &leaving, None, &s);
+        assert!(r.by_priority);
+        // b-high takes member2's four cores; a-low finds no room.
+        assert_eq!(r.unplaced, ["rb/shop/a-low-deployment"], "{r:#?}");
+        // Without the gate, by name: a-low first.
+        s.priority_based_scheduling = Some(false);
+        let r = report(&index, &leaving, None, &s);
+        assert_eq!(r.unplaced, ["rb/shop/b-high-deployment"], "{r:#?}");
+    }
+}

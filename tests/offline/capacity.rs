@@ -1,0 +1,199 @@
+//! Will it fit? `failover capacity` and the capacity lines of `dry-run` on the example
+//! fleets: the overcommit the default scheduler makes and the gate avoids, the other end
+//! of a burst's timing, the descheduler's second move, the losses asked about.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn karmadactl(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_karmadactl"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("KUBECONFIG")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// `failover capacity` on `fleet` as JSON, and its exit code.
+fn capacity(fleet: &str, extra: &[&str]) -> (Value, i32) {
+    let path = format!("examples/{fleet}.yaml");
+    let mut args = vec!["failover", "capacity", "--snapshot", &path, "-o", "json"];
+    args.extend_from_slice(extra);
+    let (stdout, stderr, code) = karmadactl(&args);
+    let doc = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+    (doc, code)
+}
+
+fn loss<'a>(doc: &'a Value, lost: &str) -> &'a Value {
+    doc["losses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| {
+            l["lost"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(",")
+                == lost
+        })
+        .unwrap_or_else(|| panic!("no loss of {lost}: {doc:#}"))
+}
+
+#[test]
+fn the_default_scheduler_overcommits_the_roomiest_cluster_and_the_gate_does_not() {
+    let (doc, code) = capacity("overcommit", &[]);
+    assert_eq!(code, 3, "a loss the fleet does not carry exits 3");
+    assert_eq!(doc["kind"], "FleetCapacity");
+    assert_eq!(doc["model"], "stale");
+    assert_eq!(
+        doc["verdict"],
+        "the fleet does not survive 1 of 4 loss(es): eu-1 (6 Pending)"
+    );
+    let eu1 = loss(&doc, "eu-1");
+    assert_eq!(
+        (eu1["leaving"].as_i64(), eu1["replicasMoving"].as_i64()),
+        (Some(4), Some(16))
+    );
+    let cap = &eu1["capacity"];
+    assert_eq!(cap["pendingReplicas"], 6);
+    // Every binding went to eu-2, 10 CPUs free: 16 arrive.
+    let clusters = cap["clusters"].as_array().unwrap();
+    assert_eq!(clusters.len(), 1, "{cap:#}");
+    assert_eq!(clusters[0]["cluster"], "eu-2");
+    assert_eq!(clusters[0]["arrivingReplicas"], 16);
+    assert_eq!(clusters[0]["room"]["cpuMilli"], 10_000);
+    assert_eq!(clusters[0]["arriving"]["cpuMilli"], 16_000);
+    // The member's scheduler decides which pods wait: all four share the risk.
+    assert_eq!(clusters[0]["atRisk"].as_array().unwrap().len(), 4);
+    // A status refresh between placements would have spread them.
+    assert_eq!(cap["refreshed"]["pendingReplicas"], 0, "{cap:#}");
+    assert_eq!(cap["descheduling"]["running"], false);
+    assert_eq!(cap["descheduling"]["stillPending"], 6);
+
+    let (doc, code) = capacity(
+        "overcommit",
+        &[
+            "--scheduler-feature-gates",
+            "SchedulingOvercommitProtection=true",
+        ],
+    );
+    assert_eq!(code, 0, "{doc:#}");
+    assert_eq!(doc["model"], "tracked");
+    assert_eq!(
+        doc["verdict"],
+        "the fleet survives the loss of any one cluster"
+    );
+    let cap = &loss(&doc, "eu-1")["capacity"];
+    assert_eq!(cap["pendingReplicas"], 0);
+    // Spread over several clusters; a loss that leaves nothing Pending lists none.
+    assert_eq!(cap["arrivingReplicas"], 16);
+    assert!(cap["arrivingClusters"].as_i64().unwrap() >= 2, "{cap:#}");
+    assert_eq!(cap["clusters"], serde_json::json!([]));
+    assert!(cap.get("refreshed").is_none());
+}
+
+#[test]
+fn the_gate_is_ignored_by_a_release_that_does_not_have_it() {
+    let (doc, code) = capacity(
+        "overcommit",
+        &[
+            "--scheduler-feature-gates",
+            "SchedulingOvercommitProtection=true",
+            "--karmada-version",
+            "v1.17.4",
+        ],
+    );
+    assert_eq!((code, doc["model"].as_str()), (3, Some("stale")));
+}
+
+#[test]
+fn the_descheduler_moves_the_pending_replicas_of_dynamically_divided_deployments() {
+    let (doc, _) = capacity(
+        "overcommit",
+        &["--descheduler", "--unschedulable-threshold", "1m"],
+    );
+    let d = &loss(&doc, "eu-1")["capacity"]["descheduling"];
+    assert_eq!(d["running"], true);
+    assert_eq!(d["afterSeconds"], serde_json::json!([60, 180]));
+    assert_eq!(d["stillPending"], 0, "{d:#}");
+    let moved: i64 = d["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["from"].as_object().unwrap().values())
+        .map(|v| v.as_i64().unwrap())
+        .sum();
+    assert_eq!(moved, 6, "{d:#}");
+    for m in d["moves"].as_array().unwrap() {
+        assert!(
+            m["to"].get("eu-2").is_none() && m["to"].get("eu-1").is_none(),
+            "{m:#}"
+        );
+    }
+}
+
+#[test]
+fn the_losses_asked_about_sets_and_selectors() {
+    let (doc, code) = capacity(
+        "overcommit",
+        &["--lose", "eu-2,eu-3", "--lose-selector", "region=us-east"],
+    );
+    assert_eq!(code, 0, "{doc:#}");
+    let losses = doc["losses"].as_array().unwrap();
+    assert_eq!(losses.len(), 2);
+    assert_eq!(losses[0]["lost"], serde_json::json!(["eu-2", "eu-3"]));
+    assert_eq!(losses[1]["lost"], serde_json::json!(["us-1"]));
+    assert_eq!(doc["verdict"], "the fleet survives each loss asked about");
+
+    let (_, stderr, code) = karmadactl(&[
+        "failover",
+        "capacity",
+        "--snapshot",
+        "examples/overcommit.yaml",
+        "--lose",
+        "eu-9",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr.trim(),
+        "error: --lose names \"eu-9\", which is not a cluster of the fleet"
+    );
+}
+
+#[test]
+fn the_walkthrough_fleets_show_arrivals_and_room() {
+    let (stdout, _, code) = karmadactl(&[
+        "dry-run",
+        "--snapshot",
+        "examples/overcommit.yaml",
+        "--cluster",
+        "eu-1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(
+        "    eu-2: 16 arriving (cpu 16, memory 16Gi, pods 16), room cpu 10, memory 56Gi, pods 98: 6 will not fit and stay Pending"
+    ), "{stdout}");
+    assert!(stdout.contains("  capacity shortfalls: 6 replica(s) Pending where they land"));
+    let (text, _, code) = karmadactl(&[
+        "failover",
+        "capacity",
+        "--snapshot",
+        "examples/quickstart.yaml",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("the fleet survives the loss of any one cluster\n"),
+        "{text}"
+    );
+    assert!(text.contains(" member1  3 "), "{text}");
+}
