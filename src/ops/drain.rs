@@ -19,7 +19,7 @@ use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
 use crate::engine::decide::drain::{
     drain_capacity, drained_spec_with_state, fleet_safety, pending_refusal, plan_binding,
-    purge_mode_of, unavailable, BindingDrain, DrainOptions,
+    purge_mode_of, tracked_placements, unavailable, BindingDrain, DrainOptions,
 };
 use crate::engine::decide::records::{record, PRE_EVICTION_ANNOTATION};
 use crate::engine::decide::taint_edit::cordon_edit;
@@ -132,6 +132,12 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     .await?;
     drop(index);
     bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
+    let pairs: Vec<(&Binding, &BindingDrain)> =
+        bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
+    let tracked = tracked_placements(&model, &pairs, &req.settings);
+    for (i, targets) in tracked {
+        bindings[i].plan.predicted = Some(targets);
+    }
     let pairs: Vec<(&Binding, &BindingDrain)> =
         bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
     let capacity = drain_capacity(&model, &pairs, &req.settings);

@@ -254,10 +254,10 @@ pub fn fleet_text(source: &str, answer: &FleetCapacity, wide: bool) -> String {
         answer.model.describe()
     );
     let mut table = super::table([
-        "LOST", "BINDINGS", "MOVING", "REPLICAS", "STAYING", "PENDING", "NOWHERE", "FULLEST",
+        "LOST", "BINDINGS", "MOVING", "REPLICAS", "STAYING", "PENDING", "NOWHERE", "MOST TO",
     ]);
     for l in &answer.losses {
-        let fullest = l
+        let most = l
             .capacity
             .clusters
             .iter()
@@ -272,7 +272,7 @@ pub fn fleet_text(source: &str, answer: &FleetCapacity, wide: bool) -> String {
             l.staying.to_string(),
             l.capacity.pending_replicas.to_string(),
             l.nowhere.len().to_string(),
-            fullest,
+            most,
         ]);
     }
     out += &table.trim_fmt();

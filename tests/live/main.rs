@@ -9,6 +9,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod capacity;
 mod chaos;
 mod controllers;
 mod doctor;

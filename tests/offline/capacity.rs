@@ -95,10 +95,16 @@ fn the_default_scheduler_overcommits_the_roomiest_cluster_and_the_gate_does_not(
     );
     let cap = &loss(&doc, "eu-1")["capacity"];
     assert_eq!(cap["pendingReplicas"], 0);
-    // Spread over several clusters; a loss that leaves nothing Pending lists none.
+    // Spread over several clusters; with nothing Pending, the report keeps only the
+    // cluster most arrive on, and that one takes fewer than all 16.
     assert_eq!(cap["arrivingReplicas"], 16);
     assert!(cap["arrivingClusters"].as_i64().unwrap() >= 2, "{cap:#}");
-    assert_eq!(cap["clusters"], serde_json::json!([]));
+    let kept = cap["clusters"].as_array().unwrap();
+    assert_eq!(kept.len(), 1, "{cap:#}");
+    assert!(
+        kept[0]["arrivingReplicas"].as_i64().unwrap() < 16,
+        "{cap:#}"
+    );
     assert!(cap.get("refreshed").is_none());
 }
 
@@ -196,4 +202,53 @@ fn the_walkthrough_fleets_show_arrivals_and_room() {
         "{text}"
     );
     assert!(text.contains(" member1  3 "), "{text}");
+}
+
+#[test]
+fn the_predicted_placements_are_the_bursts_own_under_the_gate() {
+    let arrivals = |extra: &[&str]| -> (Value, Value) {
+        let mut args = vec![
+            "dry-run",
+            "--snapshot",
+            "examples/overcommit.yaml",
+            "--cluster",
+            "eu-1",
+            "-o",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let (stdout, stderr, code) = karmadactl(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let doc: Value = serde_json::from_str(&stdout).unwrap();
+        let fits: serde_json::Map<String, Value> = doc["capacity"]["clusters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["cluster"].as_str().unwrap().to_string(),
+                    c["arrivingReplicas"].clone(),
+                )
+            })
+            .collect();
+        (
+            doc["summary"]["replicasArriving"].clone(),
+            Value::Object(fits),
+        )
+    };
+    // Stale: every binding on its own picks eu-2, and the table says so.
+    let (summary, fits) = arrivals(&[]);
+    assert_eq!(summary, serde_json::json!({"eu-2": 16}));
+    assert_eq!(fits, summary);
+    // Tracked: the scheduler's placements in the burst are the predictions, so the
+    // summary, the NEW PLACEMENT column and the room agree.
+    let (summary, fits) = arrivals(&[
+        "--scheduler-feature-gates",
+        "SchedulingOvercommitProtection=true",
+    ]);
+    assert_eq!(
+        summary,
+        serde_json::json!({"eu-2": 8, "eu-3": 4, "us-1": 4})
+    );
+    assert_eq!(fits, summary);
 }

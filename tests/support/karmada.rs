@@ -105,6 +105,8 @@ pub struct Options {
     /// The controller-manager binary, relative to `../shared/karmada/bin` (another
     /// release: `v1.17.4/karmada-controller-manager`).
     pub controller_manager: String,
+    /// karmada-scheduler's `--feature-gates` (`Failover=true` unless set).
+    pub scheduler_gates: String,
 }
 
 impl Options {
@@ -115,6 +117,7 @@ impl Options {
             members: 0,
             flags: Vec::new(),
             controller_manager: "karmada-controller-manager".into(),
+            scheduler_gates: "Failover=true".into(),
         }
     }
 }
@@ -235,8 +238,8 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         .expect("start karmada-controller-manager");
     let sched = Command::new(shared.join("bin/karmada-scheduler"))
         .arg(format!("--kubeconfig={kubeconfig}"))
+        .arg(format!("--feature-gates={}", options.scheduler_gates))
         .args([
-            "--feature-gates=Failover=true",
             "--enable-scheduler-estimator=false",
             "--leader-elect=false",
             "--metrics-bind-address=0",

@@ -528,7 +528,7 @@ pub fn fleet_safety(
 }
 
 mod capacity;
-pub use capacity::{drain_capacity, pending_refusal};
+pub use capacity::{drain_capacity, pending_refusal, tracked_placements};
 
 #[cfg(test)]
 mod tests;

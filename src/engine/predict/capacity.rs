@@ -47,6 +47,7 @@ use crate::engine::karmada::scheduler::{
     FleetIndex, Room, OVERCOMMIT_PROTECTION_KNOWN, PRIORITY_SCHEDULING_DEFAULT,
 };
 use crate::engine::predict::simulate::evicted_spec;
+use crate::engine::vocabulary::reason::Reason;
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use crate::fleet::Binding;
 
@@ -132,6 +133,8 @@ pub struct Placed<'b> {
     pub request: ReplicaRequest,
     pub before: Vec<(u32, i32)>,
     pub after: Option<Vec<(u32, i32)>>,
+    /// Why the scheduler placed it nowhere (a burst's own placements only).
+    pub error: Option<Reason>,
 }
 
 impl<'b> Placed<'b> {
@@ -147,6 +150,7 @@ impl<'b> Placed<'b> {
             request: ReplicaRequest::new(spec.replica_requirements.as_ref()),
             before: positions(index, &spec.clusters),
             after,
+            error: None,
         }
     }
 
@@ -209,7 +213,10 @@ pub fn burst<'b>(
             BurstModel::Stale => index.predict(&spec, observed),
             _ => index.predict_with(&spec, observed, &room),
         };
-        p.after = prediction.ok().map(|pr| positions(index, &pr.clusters));
+        match prediction {
+            Ok(pr) => p.after = Some(positions(index, &pr.clusters)),
+            Err(e) => p.error = Some(e.reason()),
+        }
         match model {
             BurstModel::Stale => {}
             BurstModel::Refreshed => {
@@ -338,10 +345,18 @@ pub struct CapacityReport {
 }
 
 impl CapacityReport {
-    /// Keep only the clusters where replicas stay Pending (the counts keep the rest):
-    /// what a report over many scenarios carries for each.
+    /// Keep only the clusters where replicas stay Pending, and the one most replicas
+    /// arrive on (the counts keep the rest): what a report over many scenarios carries
+    /// for each.
     pub fn compact(&mut self) {
-        self.clusters.retain(|c| c.pending_replicas > 0);
+        fn keep(clusters: &mut Vec<ClusterFit>) {
+            let most = clusters
+                .iter()
+                .max_by_key(|c| (c.arriving_replicas, std::cmp::Reverse(&c.cluster)))
+                .map(|c| c.cluster.clone());
+            clusters.retain(|c| c.pending_replicas > 0 || Some(&c.cluster) == most.as_ref());
+        }
+        keep(&mut self.clusters);
         if let Some(r) = self.refreshed.as_mut() {
             r.clusters.retain(|c| c.pending_replicas > 0);
         }

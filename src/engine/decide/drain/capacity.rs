@@ -3,14 +3,87 @@
 //! make together is [`crate::engine::predict::capacity`]'s, and a change that leaves
 //! replicas Pending is refused without `--allow-pending` (or `--force`).
 
-use crate::api::Cluster;
+use crate::api::{Cluster, TargetCluster};
 use crate::engine::karmada::scheduler::FleetIndex;
-use crate::engine::predict::capacity::{self, CapacityReport, Leaving, Placed};
+use crate::engine::predict::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use crate::fleet::Binding;
 
 use super::BindingDrain;
+
+/// Each planned binding that leaves clusters (its position in `planned`), as the
+/// scheduler takes it up; the drain writes every eviction at once.
+fn leaving<'b>(planned: &[(&'b Binding, &BindingDrain)]) -> Vec<(usize, Leaving<'b>)> {
+    planned
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (binding, plan))| {
+            let gone: Vec<(String, PurgeMode)> = plan
+                .evicted()
+                .map(|s| {
+                    (
+                        s.cluster.clone(),
+                        s.purge_mode.unwrap_or(PurgeMode::Gracefully),
+                    )
+                })
+                .collect();
+            (!gone.is_empty()).then(|| {
+                let l = Leaving {
+                    binding,
+                    key: plan.binding.clone(),
+                    gone,
+                    at: None,
+                };
+                (i, l)
+            })
+        })
+        .collect()
+}
+
+/// With `SchedulingOvercommitProtection`, where the scheduler places each planned
+/// binding in the burst (each takes room off for those after it), as `(position in
+/// planned, spec.clusters)`; the plan's own predictions are each binding on its own.
+/// Empty without the gate (and for bindings the burst places nowhere: their plan
+/// stands, and the capacity report lists them as unplaced).
+pub fn tracked_placements(
+    model: &[Cluster],
+    planned: &[(&Binding, &BindingDrain)],
+    settings: &ControllerSettings,
+) -> Vec<(usize, Vec<TargetCluster>)> {
+    if capacity::burst_model(settings) != BurstModel::Tracked {
+        return Vec::new();
+    }
+    let index = FleetIndex::new(model);
+    let (at, leaving): (Vec<usize>, Vec<Leaving>) = leaving(planned).into_iter().unzip();
+    let burst = capacity::burst(
+        &index,
+        &leaving,
+        BurstModel::Tracked,
+        capacity::by_priority(settings),
+    );
+    let position: std::collections::HashMap<&str, usize> = leaving
+        .iter()
+        .zip(&at)
+        .map(|(l, &i)| (l.key.as_str(), i))
+        .collect();
+    burst
+        .iter()
+        .filter_map(|p| {
+            let targets = p
+                .after
+                .as_ref()?
+                .iter()
+                .map(|&(c, replicas)| TargetCluster {
+                    name: index.name(c as usize).to_string(),
+                    replicas,
+                    components: Vec::new(),
+                })
+                .collect();
+            Some((position[p.key.as_str()], targets))
+        })
+        .collect()
+}
 
 /// What the planned evictions leave Pending on the fleet `model` (the drained clusters
 /// as the scheduler will see them).
@@ -20,34 +93,18 @@ pub fn drain_capacity(
     settings: &ControllerSettings,
 ) -> CapacityReport {
     let index = FleetIndex::new(model);
-    let mut leaving = Vec::new();
-    let mut stale = Vec::new();
-    for (binding, plan) in planned {
-        let gone: Vec<(String, PurgeMode)> = plan
-            .evicted()
-            .map(|s| {
-                (
-                    s.cluster.clone(),
-                    s.purge_mode.unwrap_or(PurgeMode::Gracefully),
-                )
-            })
-            .collect();
-        if gone.is_empty() {
-            continue;
-        }
-        let l = Leaving {
-            binding,
-            key: plan.binding.clone(),
-            gone,
-            at: None,
-        };
-        let after = plan
-            .predicted
-            .as_ref()
-            .map(|p| capacity::positions(&index, p));
-        stale.push(Placed::new(&index, &l, after));
-        leaving.push(l);
-    }
+    let (leaving, stale): (Vec<Leaving>, Vec<Placed>) = leaving(planned)
+        .into_iter()
+        .map(|(i, l)| {
+            let after = planned[i]
+                .1
+                .predicted
+                .as_ref()
+                .map(|p| capacity::positions(&index, p));
+            let placed = Placed::new(&index, &l, after);
+            (l, placed)
+        })
+        .unzip();
     capacity::report(&index, &leaving, Some(stale), settings)
 }
 

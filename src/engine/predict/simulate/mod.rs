@@ -25,7 +25,7 @@ use serde::Serialize;
 use crate::api::Cluster;
 use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::karmada::eviction_queue::RatePeriod;
-use crate::engine::predict::capacity::CapacityReport;
+use crate::engine::predict::capacity::{self, BurstModel, CapacityReport};
 use crate::engine::predict::cluster_decision::ClusterDecision;
 use crate::engine::predict::state::CarriedState;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -328,8 +328,22 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
     let faults = scenario::Faults::of(&clusters, scenario);
     let (pending, bindings_affected) = pairs::decide(state, &clusters, &faults, scenario);
-    let placed = placement::predict_leaving(&clusters, &faults, &pending);
+    let mut placed = placement::predict_leaving(&clusters, &faults, &pending);
     let timeline = outcome::run_queue(&pending, &placed, &faults, clusters.len(), scenario);
+    if capacity::burst_model(&scenario.settings) == BurstModel::Tracked {
+        // The burst's order comes from when each eviction lands: a first pass for the
+        // times, then the scheduler's tracked placements replace the stale ones.
+        let mut scratch = SimulationSummary::default();
+        let first = outcome::outcomes(
+            pending.clone(),
+            &placed,
+            &timeline,
+            &faults,
+            scenario,
+            &mut scratch,
+        );
+        room::track(&mut placed, &first, &scenario.settings);
+    }
     let mut summary = SimulationSummary {
         bindings_affected,
         bindings_not_affected: state.bindings.len() - bindings_affected + state.bindings_dropped,

@@ -13,6 +13,7 @@ use crate::engine::predict::state::{extract as extract_state, Extraction};
 use crate::fleet::{Binding, FleetState};
 
 /// One binding on one faulty cluster, decided.
+#[derive(Clone)]
 pub(super) struct Pending<'b> {
     pub binding: &'b Binding,
     /// `rb/namespace/name` or `crb/name`.

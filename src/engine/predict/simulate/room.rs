@@ -4,21 +4,18 @@
 //! say the scheduler sees a burst.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use jiff::Timestamp;
 
 use super::placement::Placements;
-use super::{PairOutcome, Verdict};
-use crate::engine::predict::capacity::{self, CapacityReport, Leaving, Placed};
+use super::{PairOutcome, PredictedClusters, Verdict};
+use crate::engine::predict::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use crate::engine::vocabulary::settings::ControllerSettings;
 
-/// What the evictions of `outcomes` leave Pending, per target cluster.
-pub(super) fn room(
-    placed: &Placements,
-    outcomes: &[PairOutcome],
-    settings: &ControllerSettings,
-) -> CapacityReport {
-    // When each binding's last eviction lands; those never evicted arrive nowhere.
+/// Each binding evicted in `outcomes`, and when its last eviction lands (those never
+/// evicted arrive nowhere), in the order of `placed`.
+fn leaving<'b>(placed: &Placements<'b, '_>, outcomes: &[PairOutcome]) -> Vec<Leaving<'b>> {
     let mut at: HashMap<&str, Timestamp> = HashMap::new();
     for o in outcomes {
         if let (Verdict::Evict | Verdict::EvictLater, Some(t)) = (o.verdict, o.at) {
@@ -26,26 +23,82 @@ pub(super) fn room(
             *e = (*e).max(t);
         }
     }
-    let index = &placed.index;
-    let mut leaving = Vec::new();
-    let mut stale = Vec::new();
-    for p in &placed.predictions {
-        let Some(&when) = at.get(p.binding.as_str()) else {
+    placed
+        .predictions
+        .iter()
+        .filter_map(|p| {
+            let key = p.binding.as_str();
+            Some(Leaving {
+                binding: placed.bindings[key],
+                key: p.binding.clone(),
+                gone: placed.gone[key].clone(),
+                at: Some(*at.get(key)?),
+            })
+        })
+        .collect()
+}
+
+/// With `SchedulingOvercommitProtection`, the scheduler's placements depend on the
+/// order of the burst (each takes room off for those after it): the predictions become
+/// the burst's own. Without the gate they stand as they are.
+pub(super) fn track(
+    placed: &mut Placements,
+    outcomes: &[PairOutcome],
+    settings: &ControllerSettings,
+) {
+    if capacity::burst_model(settings) != BurstModel::Tracked {
+        return;
+    }
+    let leaving = leaving(placed, outcomes);
+    let burst = capacity::burst(
+        &placed.index,
+        &leaving,
+        BurstModel::Tracked,
+        capacity::by_priority(settings),
+    );
+    let mut by_key: HashMap<String, Placed> =
+        burst.into_iter().map(|p| (p.key.clone(), p)).collect();
+    let names: Arc<[String]> = placed
+        .index
+        .clusters()
+        .iter()
+        .map(|c| c.metadata.name.clone().unwrap_or_default())
+        .collect();
+    for prediction in &mut placed.predictions {
+        let Some(p) = by_key.remove(&prediction.binding) else {
             continue;
         };
-        let l = Leaving {
-            binding: placed.bindings[p.binding.as_str()],
-            key: p.binding.clone(),
-            gone: placed.gone[p.binding.as_str()].clone(),
-            at: Some(when),
-        };
-        // The placements already predicted are the stale ones.
-        stale.push(Placed::new(
-            index,
-            &l,
-            p.clusters.as_ref().map(|c| c.targets.clone()),
-        ));
-        leaving.push(l);
+        prediction.clusters = p.after.map(|targets| PredictedClusters {
+            names: Arc::clone(&names),
+            targets,
+        });
+        prediction.error = p.error;
     }
+}
+
+/// What the evictions of `outcomes` leave Pending, per target cluster.
+pub(super) fn room(
+    placed: &Placements,
+    outcomes: &[PairOutcome],
+    settings: &ControllerSettings,
+) -> CapacityReport {
+    let index = &placed.index;
+    let leaving = leaving(placed, outcomes);
+    // The placements already predicted are the stale ones (or, with the gate, the
+    // tracked burst's: see [`track`]).
+    let targets: HashMap<&str, _> = placed
+        .predictions
+        .iter()
+        .map(|p| {
+            (
+                p.binding.as_str(),
+                p.clusters.as_ref().map(|c| c.targets.clone()),
+            )
+        })
+        .collect();
+    let stale = leaving
+        .iter()
+        .map(|l| Placed::new(index, l, targets[l.key.as_str()].clone()))
+        .collect();
     capacity::report(index, &leaving, Some(stale), settings)
 }
