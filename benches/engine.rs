@@ -15,6 +15,7 @@ use karmadactl::engine::karmada::eviction_queue::{ClusterFault, QueueItem};
 use karmadactl::engine::karmada::scheduler::FleetIndex;
 use karmadactl::engine::karmada::toleration::BindingRef;
 use karmadactl::engine::predict::cluster_decision::decide_cluster;
+use karmadactl::engine::predict::losses::losses;
 use karmadactl::engine::predict::queue::simulate_queue;
 use karmadactl::engine::predict::simulate::{simulate, Scenario};
 use karmadactl::engine::proposal::queue::PreCheck;
@@ -155,6 +156,34 @@ fn engine(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+
+    // The N-1 sweep (every cluster lost in turn, with the room where the replicas land)
+    // against one simulated loss of the busiest cluster as the baseline of the run.
+    let mut group = c.benchmark_group("capacity_losses");
+    group.sample_size(10);
+    let one = Scenario {
+        targets: vec![busiest.clone()],
+        taints: vec![],
+        now: now(&large),
+        until: now(&large),
+        recover_at: None,
+        recoveries: Vec::new(),
+        replaced: Vec::new(),
+        settings: settings(),
+        queue: QueueSettings::default(),
+    };
+    group.bench_function("one simulated loss (baseline)", |b| {
+        b.iter_with_large_drop(|| simulate(&large, &one))
+    });
+    let every: Vec<Vec<String>> = large
+        .clusters
+        .iter()
+        .map(|c| vec![c.metadata.name.clone().unwrap_or_default()])
+        .collect();
+    group.bench_function("every cluster lost", |b| {
+        b.iter_with_large_drop(|| losses(&large, &every, &settings(), now(&large)))
+    });
     group.finish();
 
     let mut group = c.benchmark_group("decide_cluster");

@@ -140,6 +140,12 @@ pub fn text(report: &CapacityReport, indent: &str) -> String {
     if hidden > 0 {
         out += &format!("{indent}  (+{hidden} more where all fit; -o json lists every cluster)\n");
     }
+    if report.omitted_clusters > 0 {
+        out += &format!(
+            "{indent}  (+{} more clusters replicas arrive on, {} Pending in all; a dry-run of this loss lists every one)\n",
+            report.omitted_clusters, report.pending_replicas
+        );
+    }
     // Under stale summaries a binding placed nowhere has no feasible cluster at all,
     // which the prediction itself reports; under tracking, room can run out too.
     if report.model == BurstModel::Tracked && !report.unplaced.is_empty() {
@@ -280,6 +286,13 @@ pub fn fleet_text(source: &str, answer: &FleetCapacity, wide: bool) -> String {
     for l in answer.losses.iter().filter(|l| wide || !l.survives()) {
         out += &format!("\nLosing {}:\n", l.lost.join(", "));
         out += &text(&l.capacity, "  ");
+        if l.capacity.model == BurstModel::Stale && l.capacity.pending_replicas > 0 {
+            let clusters: Vec<String> = l.lost.iter().map(|c| format!("--cluster {c}")).collect();
+            out += &format!(
+                "  the other end of the burst's timing (a status refresh between placements): `karmadactl dry-run {}`\n",
+                clusters.join(" ")
+            );
+        }
         if !l.nowhere.is_empty() {
             out += &format!(
                 "  nowhere to go (upstream evicts them all the same, karmada#7455): {}\n",

@@ -106,6 +106,10 @@ pub struct Leaving<'b> {
     pub gone: Vec<(String, PurgeMode)>,
     /// When the last of its evictions lands (the scheduler takes it up then).
     pub at: Option<Timestamp>,
+    /// The scheduler's result when it does not depend on the room (a binding placed on
+    /// every feasible cluster: [`crate::engine::karmada::scheduler::places_everywhere`]),
+    /// worked out once: fleet positions and replicas, or why nowhere.
+    pub known: Option<Result<Vec<(u32, i32)>, Reason>>,
 }
 
 impl Leaving<'_> {
@@ -207,15 +211,21 @@ pub fn burst<'b>(
     let mut room = Room::default();
     let mut placed = Vec::with_capacity(turns.len());
     for (mut p, l) in turns {
-        let spec = l.evicted();
-        let observed = l.binding.observed_affinity();
-        let prediction = match model {
-            BurstModel::Stale => index.predict(&spec, observed),
-            _ => index.predict_with(&spec, observed, &room),
-        };
-        match prediction {
-            Ok(pr) => p.after = Some(positions(index, &pr.clusters)),
-            Err(e) => p.error = Some(e.reason()),
+        match &l.known {
+            Some(Ok(after)) => p.after = Some(after.clone()),
+            Some(Err(why)) => p.error = Some(why.clone()),
+            None => {
+                let spec = l.evicted();
+                let observed = l.binding.observed_affinity();
+                let prediction = match model {
+                    BurstModel::Stale => index.predict(&spec, observed),
+                    _ => index.predict_with(&spec, observed, &room),
+                };
+                match prediction {
+                    Ok(pr) => p.after = Some(positions(index, &pr.clusters)),
+                    Err(e) => p.error = Some(e.reason()),
+                }
+            }
         }
         match model {
             BurstModel::Stale => {}
@@ -328,9 +338,12 @@ pub struct CapacityReport {
     /// How many clusters replicas arrive on, and how many replicas in all.
     pub arriving_clusters: usize,
     pub arriving_replicas: i64,
-    /// Clusters replicas arrive on, by name (after [`CapacityReport::compact`], only
-    /// those where some stay Pending).
+    /// Clusters replicas arrive on, by name (after [`CapacityReport::compact`], the
+    /// fullest only).
     pub clusters: Vec<ClusterFit>,
+    /// Clusters [`CapacityReport::compact`] left out of `clusters`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted_clusters: usize,
     /// Replicas that will not fit anywhere they were placed.
     pub pending_replicas: i64,
     /// Bindings the scheduler places nowhere (no feasible cluster, or no room left).
@@ -345,22 +358,48 @@ pub struct CapacityReport {
 }
 
 impl CapacityReport {
-    /// Keep only the clusters where replicas stay Pending, and the one most replicas
-    /// arrive on (the counts keep the rest): what a report over many scenarios carries
-    /// for each.
+    /// Keep the [`COMPACT_CLUSTERS`] clusters with the most replicas Pending, and the
+    /// one most replicas arrive on (the counts keep the rest, `omitted_clusters` says how
+    /// many went): what a report over many scenarios carries for each.
     pub fn compact(&mut self) {
-        fn keep(clusters: &mut Vec<ClusterFit>) {
-            let most = clusters
-                .iter()
-                .max_by_key(|c| (c.arriving_replicas, std::cmp::Reverse(&c.cluster)))
-                .map(|c| c.cluster.clone());
-            clusters.retain(|c| c.pending_replicas > 0 || Some(&c.cluster) == most.as_ref());
-        }
-        keep(&mut self.clusters);
+        let most = self
+            .clusters
+            .iter()
+            .max_by_key(|c| (c.arriving_replicas, std::cmp::Reverse(&c.cluster)))
+            .map(|c| c.cluster.clone());
+        let before = self.clusters.len();
+        self.clusters = fullest(std::mem::take(&mut self.clusters), most.as_deref());
+        self.omitted_clusters = before - self.clusters.len();
         if let Some(r) = self.refreshed.as_mut() {
-            r.clusters.retain(|c| c.pending_replicas > 0);
+            r.clusters = fullest(std::mem::take(&mut r.clusters), None);
         }
     }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Clusters with replicas Pending a compacted report keeps.
+pub const COMPACT_CLUSTERS: usize = 10;
+
+/// The [`COMPACT_CLUSTERS`] clusters of `clusters` with the most replicas Pending (and
+/// `also`), by name.
+fn fullest(mut clusters: Vec<ClusterFit>, also: Option<&str>) -> Vec<ClusterFit> {
+    clusters.sort_by(|a, b| {
+        b.pending_replicas
+            .cmp(&a.pending_replicas)
+            .then_with(|| a.cluster.cmp(&b.cluster))
+    });
+    let mut kept: Vec<ClusterFit> = Vec::new();
+    for (i, c) in clusters.into_iter().enumerate() {
+        let pending = i < COMPACT_CLUSTERS && c.pending_replicas > 0;
+        if pending || also == Some(c.cluster.as_str()) {
+            kept.push(c);
+        }
+    }
+    kept.sort_by(|a, b| a.cluster.cmp(&b.cluster));
+    kept
 }
 
 /// Each cluster's arrivals in `placed` (in the scheduler's order) against its room; the
@@ -429,6 +468,18 @@ pub fn report<'b>(
     stale: Option<Vec<Placed<'b>>>,
     settings: &ControllerSettings,
 ) -> CapacityReport {
+    report_ends(index, leaving, stale, settings, true)
+}
+
+/// [`report`], with the refreshed end only when `both_ends` (a sweep over every loss
+/// leaves it to the dry-run of one: it is a second burst, as costly as the first).
+pub fn report_ends<'b>(
+    index: &FleetIndex,
+    leaving: &[Leaving<'b>],
+    stale: Option<Vec<Placed<'b>>>,
+    settings: &ControllerSettings,
+    both_ends: bool,
+) -> CapacityReport {
     let model = burst_model(settings);
     let by_priority = by_priority(settings);
     let placed = match (model, stale) {
@@ -447,6 +498,7 @@ pub fn report<'b>(
         arriving_clusters: clusters.len(),
         arriving_replicas: clusters.iter().map(|c| c.arriving_replicas).sum(),
         clusters,
+        omitted_clusters: 0,
         pending_replicas,
         refreshed: None,
         descheduling: None,
@@ -454,7 +506,7 @@ pub fn report<'b>(
     if pending_replicas == 0 {
         return report;
     }
-    if model == BurstModel::Stale {
+    if model == BurstModel::Stale && both_ends {
         let placed = burst(index, leaving, BurstModel::Refreshed, by_priority);
         let (clusters, _) = fit(index, &placed, BurstModel::Refreshed);
         report.refreshed = Some(RefreshedEnd {
@@ -525,6 +577,7 @@ mod tests {
             key: b.display_name(),
             gone: vec![("member1".into(), PurgeMode::Gracefully)],
             at: None,
+            known: None,
         }
     }
 

@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use super::cluster_decision::{decide_cluster, Action};
 use crate::api::{Cluster, Taint, Time};
-use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::karmada::scheduler::{self, FleetIndex};
 use crate::engine::karmada::toleration::BindingRef;
 use crate::engine::predict::simulate::evict_and_predict;
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
@@ -120,11 +120,20 @@ pub fn losses(
     let index = FleetIndex::new(&state.clusters);
     let on = bindings_by_cluster(state, &index);
     let model = capacity::burst_model(settings);
+    let everywhere = everywhere(state, &index, &on);
     let losses: Vec<LossAnswer> = scenarios
         .par_iter()
         .map(|lost_set| {
             if lost_set.len() < 2 {
-                return one_loss(state, &index, &on, lost_set, settings, now);
+                return one_loss(
+                    state,
+                    &index,
+                    &on,
+                    Some(&everywhere),
+                    lost_set,
+                    settings,
+                    now,
+                );
             }
             // Several clusters at once: each is tainted for the others' bindings too
             // (a single lost cluster is kept out by the eviction's own task).
@@ -137,7 +146,7 @@ pub fn losses(
                 })
                 .collect();
             let index = FleetIndex::new(&tainted);
-            one_loss(state, &index, &on, lost_set, settings, now)
+            one_loss(state, &index, &on, None, lost_set, settings, now)
         })
         .collect();
     let failover_on = settings.failover_feature_gate && settings.enable_no_execute_taint_eviction;
@@ -195,10 +204,38 @@ fn verdict(losses: &[LossAnswer], failover_on: bool) -> String {
     )
 }
 
+/// The clusters that pass the filters of each placed binding whose result is every
+/// such cluster ([`scheduler::places_everywhere`]), by address: what every loss of one
+/// of its clusters shares. Duplicated bindings over a large fleet are most of the work
+/// otherwise, each re-placed on hundreds of clusters once per loss.
+fn everywhere(
+    state: &FleetState,
+    index: &FleetIndex,
+    on: &[Vec<&Binding>],
+) -> HashMap<usize, Vec<u32>> {
+    let placed: std::collections::HashSet<usize> = on.iter().flatten().map(|b| addr(b)).collect();
+    let feasible: Vec<(usize, Vec<u32>)> = state
+        .bindings
+        .par_iter()
+        .filter(|b| scheduler::places_everywhere(&b.spec) && placed.contains(&addr(b)))
+        .filter_map(|b| {
+            let p = index.predict(&b.spec, b.observed_affinity()).ok()?;
+            Some((addr(b), p.feasible))
+        })
+        .collect();
+    feasible.into_iter().collect()
+}
+
+/// A binding's address: the fleet holds each binding once.
+fn addr(b: &Binding) -> usize {
+    b as *const Binding as usize
+}
+
 fn one_loss(
     state: &FleetState,
     index: &FleetIndex,
     on: &[Vec<&Binding>],
+    everywhere: Option<&HashMap<usize, Vec<u32>>>,
     lost_set: &[String],
     settings: &ControllerSettings,
     now: Timestamp,
@@ -258,8 +295,20 @@ fn one_loss(
                         key: b.display_name(),
                         gone: vec![(name.clone(), mode)],
                         at: Some(at),
+                        known: None,
                     });
                 }
+            }
+        }
+    }
+    if let Some(everywhere) = everywhere {
+        for l in &mut leaving {
+            if let Some(feasible) = everywhere.get(&addr(l.binding)) {
+                l.known = Some(
+                    index
+                        .everywhere_but(&l.binding.spec, feasible, &positions)
+                        .map_err(|e| e.reason()),
+                );
             }
         }
     }
@@ -267,16 +316,21 @@ fn one_loss(
         leaving
             .iter()
             .map(|l| {
-                let gone: Vec<(&str, PurgeMode)> =
-                    l.gone.iter().map(|(c, m)| (c.as_str(), *m)).collect();
-                let after = evict_and_predict(index, l.binding, &gone)
-                    .ok()
-                    .map(|p| capacity::positions(index, &p.clusters));
+                let after = match &l.known {
+                    Some(known) => known.as_ref().ok().cloned(),
+                    None => {
+                        let gone: Vec<(&str, PurgeMode)> =
+                            l.gone.iter().map(|(c, m)| (c.as_str(), *m)).collect();
+                        evict_and_predict(index, l.binding, &gone)
+                            .ok()
+                            .map(|p| capacity::positions(index, &p.clusters))
+                    }
+                };
                 Placed::new(index, l, after)
             })
             .collect()
     });
-    let mut report = capacity::report(index, &leaving, stale, settings);
+    let mut report = capacity::report_ends(index, &leaving, stale, settings, false);
     report.compact();
     LossAnswer {
         lost: lost_set.to_vec(),

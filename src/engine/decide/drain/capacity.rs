@@ -34,6 +34,7 @@ fn leaving<'b>(planned: &[(&'b Binding, &BindingDrain)]) -> Vec<(usize, Leaving<
                     key: plan.binding.clone(),
                     gone,
                     at: None,
+                    known: None,
                 };
                 (i, l)
             })

@@ -154,6 +154,20 @@ pub fn replica_scheduling_type(placement: Option<&crate::api::Placement>) -> Rep
     }
 }
 
+/// Whether the scheduler's result for `spec` is every cluster that passes its filters,
+/// each with all the replicas, whatever the clusters' room: Duplicated, one cluster
+/// affinity (no `clusterAffinities` terms) and no spread constraints, so the selection
+/// keeps every candidate and `assignByDuplicatedStrategy` gives each the replicas
+/// (`pkg/scheduler/core/assignment.go`). Evicting a cluster then only takes it out:
+/// [`FleetIndex::everywhere_but`].
+pub fn places_everywhere(spec: &BindingSpec) -> bool {
+    spec.placement.as_ref().is_some_and(|p| {
+        replica_scheduling_type(Some(p)) == ReplicaSchedulingType::Duplicated
+            && p.cluster_affinities.is_empty()
+            && p.spread_constraints.is_empty()
+    })
+}
+
 /// Upstream's `getAffinityIndex`: the position of the term named `observed` among the
 /// spec's `clusterAffinities`; none, or a name no term has, is the first.
 pub fn first_term(spec: &BindingSpec, observed: Option<&str>) -> usize {
@@ -432,6 +446,35 @@ impl<'a> FleetIndex<'a> {
     ) -> Result<Prediction, PlacementError> {
         let start = first_term(spec, observed);
         self.predict_in(spec, AssignmentMode::Steady, start, Some(room))
+    }
+
+    /// The result of a [`places_everywhere`] binding once the clusters at `lost` are
+    /// evicted, from the clusters that passed its filters before (`feasible`, as
+    /// [`Prediction::feasible`]), as fleet positions and replicas. Exact:
+    /// the filters of every other cluster read nothing the eviction changes (a cluster
+    /// stays in the result or out of it, and the evicted one fails the eviction filter),
+    /// so the filters run once for every loss instead of once per loss.
+    pub fn everywhere_but(
+        &self,
+        spec: &BindingSpec,
+        feasible: &[u32],
+        lost: &[usize],
+    ) -> Result<Vec<(u32, i32)>, PlacementError> {
+        let feasible = feasible.iter().filter(|&&i| !lost.contains(&(i as usize)));
+        let replicas = spec.replicas.unwrap_or(0);
+        let zero = replicas <= 0 && spec.replica_requirements.is_none();
+        let out: Vec<(u32, i32)> = feasible.map(|&i| (i, replicas.max(0))).collect();
+        if out.is_empty() {
+            return Err(PlacementError::NoFeasibleCluster {
+                total: self.info.len(),
+            });
+        }
+        // As `assign_replicas_in`: zero replicas stay only for a non-workload.
+        Ok(if zero {
+            out
+        } else {
+            out.into_iter().filter(|&(_, r)| r > 0).collect()
+        })
     }
 
     /// The capacity of the cluster at `position` as the index holds it.

@@ -33,6 +33,7 @@ fn leaving<'b>(placed: &Placements<'b, '_>, outcomes: &[PairOutcome]) -> Vec<Lea
                 key: p.binding.clone(),
                 gone: placed.gone[key].clone(),
                 at: Some(*at.get(key)?),
+                known: None,
             })
         })
         .collect()
