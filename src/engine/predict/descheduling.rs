@@ -26,7 +26,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::capacity::{evicted_from, positions, ClusterFit, Placed};
+use super::burst::{evicted_from, positions, Placed};
+use super::fit::ClusterFit;
 use crate::engine::karmada::scheduler::division::Strategy;
 use crate::engine::karmada::scheduler::{FleetIndex, Room};
 use crate::engine::karmada::toleration::applied_placement;

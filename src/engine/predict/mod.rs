@@ -16,10 +16,13 @@
 //! - [`descheduling`]: the descheduler's second move for those that do not.
 //! - [`losses`]: the fleet's N-1 answer, every cluster's loss at once.
 
+pub mod burst;
 pub mod capacity;
 pub mod cluster_decision;
 pub mod descheduling;
+pub mod eviction;
 pub mod explain;
+pub mod fit;
 pub mod losses;
 pub mod outage;
 pub mod pipeline;

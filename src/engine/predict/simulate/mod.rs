@@ -32,7 +32,7 @@ use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode, QueueSettings};
 use crate::fleet::FleetState;
 
-pub use placement::{evict_and_predict, evicted_spec};
+pub use crate::engine::predict::eviction::{evict_and_predict, evicted_spec};
 pub use scenario::{apply_scenario, faulty_after};
 
 /// What to simulate.

@@ -1,0 +1,138 @@
+//! What arrives on each cluster in a burst, held against the room it has: each arrival
+//! in the scheduler's order takes what the estimator says is left (node by node over
+//! the resource models where the cluster has them).
+//!
+//! Upstream: `pkg/estimator/client/general.go`. Karmada: master f8fdd02, v1.18.2.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::burst::{BurstModel, Placed};
+use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
+use crate::engine::karmada::scheduler::{FleetIndex, Room};
+
+/// Resources in the units reports use: CPU in millicores, memory in bytes, pods.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resources {
+    pub cpu_milli: i64,
+    pub memory_bytes: i64,
+    pub pods: i64,
+}
+
+impl Resources {
+    /// What `replicas` of `request` ask for.
+    pub fn of(request: &ReplicaRequest, replicas: i64) -> Resources {
+        let per = request.per_replica();
+        Resources {
+            cpu_milli: per.cpu_milli.saturating_mul(replicas),
+            memory_bytes: per.memory_bytes.saturating_mul(replicas),
+            pods: replicas,
+        }
+    }
+
+    /// What `capacity` can still take.
+    fn room(capacity: &ClusterCapacity) -> Resources {
+        let left = capacity.left();
+        let get = |n: &str| left.iter().find(|(k, _)| k == n).map_or(0, |(_, v)| *v);
+        Resources {
+            cpu_milli: get("cpu"),
+            memory_bytes: get("memory"),
+            pods: capacity.allowed_pods(),
+        }
+    }
+
+    fn add(&mut self, other: &Resources) {
+        self.cpu_milli = self.cpu_milli.saturating_add(other.cpu_milli);
+        self.memory_bytes = self.memory_bytes.saturating_add(other.memory_bytes);
+        self.pods = self.pods.saturating_add(other.pods);
+    }
+}
+
+/// One binding's arrival on one cluster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArrivalFit {
+    pub binding: String,
+    pub replicas: i64,
+    /// How many of them the cluster can still run when this binding's turn comes.
+    pub fits: i64,
+}
+
+/// What arrives on one cluster and whether it fits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterFit {
+    pub cluster: String,
+    /// Replicas arriving, and what they request.
+    pub arriving_replicas: i64,
+    pub arriving: Resources,
+    /// What the cluster can still take before them.
+    pub room: Resources,
+    /// Whether room is counted node by node over the cluster's resource models.
+    pub node_level: bool,
+    /// Replicas that will not fit: they stay Pending on the member.
+    pub pending_replicas: i64,
+    /// Whose: under stale summaries every binding that arrived shares the risk (the
+    /// member's own scheduler decides which pods wait), each counted with what it would
+    /// get in the Karmada scheduler's order; under tracking, those taken up last.
+    pub at_risk: Vec<ArrivalFit>,
+}
+
+/// Each cluster's arrivals in `placed` (in the scheduler's order) against its room; the
+/// room once the replicas that fit are running.
+pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<ClusterFit>, Room) {
+    let mut after = Room::default();
+    let mut by_cluster: BTreeMap<u32, Vec<(usize, i64)>> = BTreeMap::new();
+    for (i, p) in placed.iter().enumerate() {
+        for (at, n) in p.arriving() {
+            by_cluster.entry(at).or_default().push((i, n));
+        }
+    }
+    let mut clusters = Vec::with_capacity(by_cluster.len());
+    for (at, arrivals) in by_cluster {
+        let capacity = after.get_mut(index, at as usize);
+        let room = Resources::room(capacity);
+        let node_level = capacity.uses_resource_models();
+        let mut fits = Vec::with_capacity(arrivals.len());
+        let mut arriving = Resources::default();
+        for &(i, n) in &arrivals {
+            let p = &placed[i];
+            let take = i64::from(capacity.max_replicas(&p.request)).min(n);
+            capacity.assume(&p.request, take);
+            arriving.add(&Resources::of(&p.request, n));
+            fits.push(ArrivalFit {
+                binding: p.key.clone(),
+                replicas: n,
+                fits: take,
+            });
+        }
+        let arriving_replicas = fits.iter().map(|f| f.replicas).sum();
+        let pending: i64 = fits.iter().map(|f| f.replicas - f.fits).sum();
+        let at_risk = match (pending, model) {
+            (0, _) => Vec::new(),
+            (_, BurstModel::Tracked) => fits.into_iter().filter(|f| f.fits < f.replicas).collect(),
+            _ => fits,
+        };
+        clusters.push(ClusterFit {
+            cluster: index.name(at as usize).to_string(),
+            arriving_replicas,
+            arriving,
+            room,
+            node_level,
+            pending_replicas: pending,
+            at_risk,
+        });
+    }
+    (clusters, after)
+}
+
+/// The bindings of `placed` the scheduler placed nowhere.
+pub fn unplaced(placed: &[Placed]) -> Vec<String> {
+    placed
+        .iter()
+        .filter(|p| p.after.is_none())
+        .map(|p| p.key.clone())
+        .collect()
+}
