@@ -112,9 +112,12 @@ impl Proc {
 
 /// Shell functions for scripts that signal processes by token: `same TOKEN` holds while
 /// that pid is still that process (a zombie included), `live TOKEN` while it also runs;
-/// `signal SIG TOKENS...` signals those that are the same.
-const REAPER: &str = "same() { [ \"$(sed 's/.*) //' /proc/${1%:*}/stat 2>/dev/null | cut -d' ' -f20)\" = \"${1#*:}\" ]; }; \
-     live() { same $1 && [ \"$(sed 's/.*) //' /proc/${1%:*}/stat 2>/dev/null | cut -d' ' -f1)\" != Z ]; }; \
+/// `signal SIG TOKENS...` signals those that are the same. Builtins only (`read`, `set`,
+/// parameter expansion): a watchdog checks every second for the life of the binary, and
+/// a fork per check would load the machine the tests run on.
+const REAPER: &str = "fields() { l=; { read -r l < /proc/${1%:*}/stat; } 2>/dev/null || return 1; set -- ${l##*) }; st=$1; sv=${20}; }; \
+     same() { fields $1 && [ \"$sv\" = \"${1#*:}\" ]; }; \
+     live() { same $1 && [ \"$st\" != Z ]; }; \
      signal() { s=$1; shift; for e in \"$@\"; do same $e && kill -$s ${e%:*} 2>/dev/null; done; }; ";
 
 /// SIGTERM, a moment, then SIGKILL: only to the processes themselves.
