@@ -67,6 +67,7 @@ fn every_command(p: &str, dir: &Path) -> Vec<Vec<String>> {
     let b = format!("rb/{p}/{p}-app-00");
     [
         vec!["dry-run", "--cluster", &m1],
+        vec!["failover", "capacity", "--lose", &m1],
         vec!["policy", "explain", "-n", p, &b],
         vec!["evictions", "list", "-A"],
         vec!["history", "--cluster", &m1],
@@ -125,7 +126,7 @@ fn every_command(p: &str, dir: &Path) -> Vec<Vec<String>> {
 }
 
 /// The number of read-only commands at the head of [`every_command`].
-const READ_ONLY: usize = 6;
+const READ_ONLY: usize = 7;
 
 /// Tests that run `policy evaluate-taints --yes` (which acts on every policy of the
 /// server) run one at a time.
