@@ -2,24 +2,9 @@
 //! fleets: the overcommit the default scheduler makes and the gate avoids, the other end
 //! of a burst's timing, the descheduler's second move, the losses asked about.
 
-use std::process::Command;
-
 use serde_json::Value;
 
-fn karmadactl(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_karmadactl"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("KUBECONFIG")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::cli_offline::karmadactl;
 
 /// `failover capacity` on `fleet` as JSON, and its exit code.
 fn capacity(fleet: &str, extra: &[&str]) -> (Value, i32) {

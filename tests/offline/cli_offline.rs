@@ -5,7 +5,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn karmadactl(args: &[&str]) -> (String, String, i32) {
+/// Run the tool offline in the repository (no kubeconfig): stdout, stderr, exit code.
+pub(crate) fn karmadactl(args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_karmadactl"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")

@@ -100,9 +100,6 @@ impl CapacityReport {
         let before = self.clusters.len();
         self.clusters = fullest(std::mem::take(&mut self.clusters), most.as_deref());
         self.omitted_clusters = before - self.clusters.len();
-        if let Some(r) = self.refreshed.as_mut() {
-            r.clusters = fullest(std::mem::take(&mut r.clusters), None);
-        }
     }
 }
 

@@ -30,6 +30,8 @@ pub(super) struct Placements<'b, 'c> {
     pub gone: HashMap<String, Vec<(String, PurgeMode)>>,
     /// The index the predictions were made with (positions, names).
     pub index: FleetIndex<'c>,
+    /// Each cluster's name by position, shared by every [`PredictedClusters`].
+    pub names: Arc<[String]>,
 }
 
 /// Predict where every binding of `pending` that leaves a cluster goes.
@@ -84,6 +86,7 @@ pub(super) fn predict_leaving<'b, 'c>(
         prechecks,
         bindings,
         gone,
+        names: Arc::clone(&fleet.names),
         index,
     }
 }

@@ -59,18 +59,12 @@ pub(super) fn track(
     );
     let mut by_key: HashMap<String, Placed> =
         burst.into_iter().map(|p| (p.key.clone(), p)).collect();
-    let names: Arc<[String]> = placed
-        .index
-        .clusters()
-        .iter()
-        .map(|c| c.metadata.name.clone().unwrap_or_default())
-        .collect();
     for prediction in &mut placed.predictions {
         let Some(p) = by_key.remove(&prediction.binding) else {
             continue;
         };
         prediction.clusters = p.after.map(|targets| PredictedClusters {
-            names: Arc::clone(&names),
+            names: Arc::clone(&placed.names),
             targets,
         });
         prediction.error = p.error;
