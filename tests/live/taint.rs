@@ -582,11 +582,8 @@ async fn credentials_never_appear_in_output() {
 fn unreachable_server_is_one_clear_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("kubeconfig");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // Reserved and never listened on: nothing answers there.
+    let port = support::ports::reserve();
     std::fs::write(
         &path,
         support::kubeconfig_text(

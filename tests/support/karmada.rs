@@ -17,7 +17,7 @@ use k8s_openapi::api::core::v1::Namespace;
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, PostParams};
 
-use super::{started, Crds, TestEnv};
+use super::{ports, started, Crds, TestEnv};
 
 /// `../shared/karmada/bin/NAME`, when present (no message: the caller says what it does
 /// without it).
@@ -181,14 +181,6 @@ pub fn karmada_with(options: Options) -> Option<Karmada> {
     )
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 #[allow(clippy::zombie_processes)]
 fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
     let begun = Instant::now();
@@ -224,7 +216,7 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
     flags.extend(options.flags.iter().cloned());
     let dir = env.dir.clone();
     let kubeconfig = env.kubeconfig.to_str().unwrap().to_string();
-    let (cm_port, sched_port) = (free_port(), free_port());
+    let (cm_port, sched_port) = (ports::reserve(), ports::reserve());
     let log = |name: &str| std::fs::File::create(dir.join(name)).unwrap();
     let cm = Command::new(shared.join("bin").join(&options.controller_manager))
         .arg(format!("--kubeconfig={kubeconfig}"))

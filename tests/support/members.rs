@@ -25,7 +25,7 @@ use kube::runtime::{watcher, WatchStreamExt};
 use kube::{Client, Config};
 use serde_json::json;
 
-use super::{apiserver_command, assets, free_port, random_token, server_certs, spawn_etcd};
+use super::{apiserver_command, assets, ports, random_token, server_certs, spawn_etcd};
 
 /// One member cluster.
 pub struct Member {
@@ -184,7 +184,7 @@ pub async fn start_member(name: &str, root: &Path) -> Member {
     )
     .unwrap();
     let (etcd, etcd_url) = spawn_etcd(&assets(), &dir);
-    let port = free_port();
+    let port = ports::reserve();
     let apiserver = Member::spawn_apiserver(&dir, &etcd_url, port);
     let server = format!("https://127.0.0.1:{port}");
     let ca_pem = ca.pem();

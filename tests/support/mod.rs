@@ -12,13 +12,13 @@ pub mod fleets;
 pub mod karmada;
 pub mod members;
 pub mod plane;
+pub mod ports;
 pub mod proxy;
 pub mod taint_policy_fleet;
 pub mod timing;
 pub mod tolerating_fleet;
 pub mod upstream_fleet;
 
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -234,14 +234,6 @@ fn assets_dir() -> PathBuf {
     );
 }
 
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 pub fn random_token() -> String {
     let mut bytes = [0u8; 24];
     std::fs::File::open("/dev/urandom")
@@ -294,7 +286,7 @@ pub(crate) fn start(crds: Crds) -> TestEnv {
     );
 
     let (etcd, etcd_url) = spawn_etcd(&assets, &dir);
-    let api_port = free_port();
+    let api_port = ports::reserve();
     let apiserver = apiserver_command(
         &assets,
         &dir,
@@ -438,7 +430,7 @@ pub fn server_certs(dir: &Path, ca_name: &str) -> rcgen::CertifiedIssuer<'static
 
 /// Start an etcd with its data in `dir/etcd`, logging to `dir/etcd.log`; it and its URL.
 pub fn spawn_etcd(assets: &Path, dir: &Path) -> (std::process::Child, String) {
-    let (etcd_port, peer_port) = (free_port(), free_port());
+    let (etcd_port, peer_port) = (ports::reserve(), ports::reserve());
     let etcd_url = format!("http://127.0.0.1:{etcd_port}");
     let child = Command::new(assets.join("etcd"))
         .args(["--data-dir", dir.join("etcd").to_str().unwrap()])

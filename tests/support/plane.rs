@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::ports;
 use base64::Engine as _;
 use k8s_openapi::api::admissionregistration::v1::{
     MutatingWebhookConfiguration, ValidatingWebhookConfiguration,
@@ -113,14 +114,6 @@ pub fn tail(path: &Path, n: usize) -> String {
     lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// Wait until `ready` holds, or fail naming `what` with its log tail.
 async fn wait_for<F, Fut>(what: &str, log: &Path, secs: u64, mut ready: F)
 where
@@ -156,7 +149,7 @@ pub async fn start_cluster_api(
             .create(&PostParams::default(), &n)
             .await;
     }
-    let port = free_port();
+    let port = ports::reserve();
     let log = dir.join("karmada-aggregated-apiserver.log");
     let k = kubeconfig.display().to_string();
     let child = Command::new(bin)
@@ -244,7 +237,7 @@ pub async fn start_webhook(
     configuration: &Path,
     client: &Client,
 ) -> Component {
-    let (port, probe) = (free_port(), free_port());
+    let (port, probe) = (ports::reserve(), ports::reserve());
     let log = dir.join("karmada-webhook.log");
     let child = Command::new(bin)
         .arg(format!("--kubeconfig={}", kubeconfig.display()))
