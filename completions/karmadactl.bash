@@ -516,7 +516,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__dry__subcmd__run)
-            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --snapshot --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --app-unhealthy --unhealthy-since --health-interpreted --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,6 +562,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --app-unhealthy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unhealthy-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --snapshot)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -571,6 +579,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1368,7 +1380,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__capacity)
-            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1391,6 +1403,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1526,7 +1542,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__doctor)
-            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --upgrade-to --allow-no-execute-taint-policy --snapshot --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --upgrade-to --allow-no-execute-taint-policy --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1577,6 +1593,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2670,7 +2690,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__apply)
-            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2717,6 +2737,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2844,7 +2868,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__evaluate__subcmd__taints)
-            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2871,6 +2895,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2998,7 +3026,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__explain)
-            opts="-n -o -v -h --namespace --cluster --outage --outage-mode --outage-at --recover-after --snapshot --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -o -v -h --namespace --cluster --outage --outage-mode --outage-at --recover-after --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3041,6 +3069,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3296,7 +3328,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__taint)
-            opts="-l -y -o -v -h --all --selector --overwrite --allow-pending --dry-run --yes --output --karmada-version --feature-gates --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --overwrite --allow-pending --dry-run --yes --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3327,6 +3359,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -f docs/man/*.1
-KARMADACTL_REGENERATE=1 cargo test --locked --quiet --test generated_files
+KARMADACTL_REGENERATE=1 cargo test --locked --quiet --test offline generated_files
 echo "regenerated completions/ and docs/man/"

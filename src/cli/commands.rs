@@ -91,6 +91,23 @@ pub struct DryRunArgs {
     #[arg(long, value_name = "VERSION", value_parser = values::karmada_version,
           conflicts_with = "outages")]
     pub compare_version: Option<KarmadaVersion>,
+    /// A workload turns Unhealthy (repeatable): BINDING@CLUSTER[,CLUSTER...], BINDING as
+    /// rb/NAMESPACE/NAME, crb/NAME or KIND/NAMESPACE/NAME. Shows whether application
+    /// failover (spec.failover.application) evicts it, when, the task and where the
+    /// replicas go; with --cluster or -l, the taint's evictions come first where they do.
+    #[arg(long = "app-unhealthy", value_name = "BINDING@CLUSTERS",
+          conflicts_with_all = ["outages", "compare_version"])]
+    pub app_unhealthy: Vec<String>,
+    /// When those workloads turned Unhealthy: this long ago (e.g. 20s) or at this RFC
+    /// 3339 time (default: the reference time).
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec,
+          requires = "app_unhealthy")]
+    pub unhealthy_since: Option<TimeSpec>,
+    /// The workloads' kind gets its health interpretation from a
+    /// ResourceInterpreterCustomization or an interpreter webhook (Karmada's built-in
+    /// interpreters cover Deployments, StatefulSets and a few more).
+    #[arg(long, requires = "app_unhealthy")]
+    pub health_interpreted: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }

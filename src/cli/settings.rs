@@ -191,7 +191,8 @@ declare_settings! {
         karmada_version: KarmadaVersion => KarmadaVersion of ControllerManager,
             read by values::karmada_version,
             sets |s, v| s.controller.karmada_version = v;
-        /// Controller feature gates, e.g. `Failover=true` (upstream default: Failover=false).
+        /// Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false,
+        /// GracefulEviction=true, StatefulFailoverInjection=false).
         #[arg(long, value_name = "GATES", value_parser = values::feature_gates,
               help_heading = "Controller settings")]
         feature_gates: FeatureGates => FeatureGates of ControllerManager,
@@ -200,7 +201,15 @@ declare_settings! {
                 s.controller.failover_feature_gate = g.failover.unwrap_or(false);
                 s.controller.stateful_failover_injection =
                     g.stateful_failover_injection.unwrap_or(false);
+                s.controller.graceful_eviction = g.graceful_eviction.unwrap_or(true);
             };
+        /// The controllers karmada-controller-manager runs, as its --controllers list
+        /// (upstream default: `*`); predictions read whether `applicationFailover` runs.
+        #[arg(long, value_name = "LIST", value_parser = values::controllers,
+              help_heading = "Controller settings")]
+        controllers: values::Controllers => Controllers of ControllerManager,
+            read by values::controllers,
+            sets |s, c| s.controller.application_failover_controller = c.application_failover;
         /// karmada-scheduler's feature gates, e.g. `SchedulingOvercommitProtection=true`
         /// (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling
         /// true on master, false before): how a failover burst is placed.

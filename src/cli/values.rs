@@ -117,6 +117,8 @@ pub struct FeatureGates {
     pub scheduling_overcommit_protection: Option<bool>,
     /// karmada-scheduler's `PriorityBasedScheduling` (on by default on master), if given.
     pub priority_based_scheduling: Option<bool>,
+    /// The value of the `GracefulEviction` gate (beta, default on), if given.
+    pub graceful_eviction: Option<bool>,
 }
 
 /// Parse a `--feature-gates` list.
@@ -134,10 +136,53 @@ pub fn feature_gates(text: &str) -> Result<FeatureGates, String> {
                 gates.scheduling_overcommit_protection = Some(value)
             }
             "PriorityBasedScheduling" => gates.priority_based_scheduling = Some(value),
+            "GracefulEviction" => gates.graceful_eviction = Some(value),
             _ => {}
         }
     }
     Ok(gates)
+}
+
+/// What karmada-controller-manager's `--controllers` list runs, of the controllers
+/// predictions depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Controllers {
+    /// `applicationFailover` (on by default).
+    pub application_failover: bool,
+}
+
+/// Parse a `--controllers` list the way upstream reads it (`IsControllerEnabled` in
+/// `pkg/controllers/context/context.go`): the first entry naming the controller
+/// (`name` or `-name`) decides; else `*` enables what is on by default; else it is off.
+pub fn controllers(text: &str) -> Result<Controllers, String> {
+    let items: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    if items.is_empty() {
+        return Err("expected a list of controllers, e.g. *,-applicationFailover".into());
+    }
+    if let Some(bad) = items
+        .iter()
+        .find(|i| i.trim_start_matches('-').is_empty() || i.contains(char::is_whitespace))
+    {
+        return Err(format!("{bad:?}: expected a controller name, -name or *"));
+    }
+    let enabled = |name: &str| {
+        for item in &items {
+            if *item == name {
+                return true;
+            }
+            if item.strip_prefix('-') == Some(name) {
+                return false;
+            }
+        }
+        items.contains(&"*")
+    };
+    Ok(Controllers {
+        application_failover: enabled("applicationFailover"),
+    })
 }
 
 /// One taint to simulate: `KEY[=VALUE]:EFFECT`, with an effect Karmada's API accepts on
@@ -167,6 +212,25 @@ pub fn setting(text: &str) -> Result<(String, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn controllers_as_upstream_reads_them() {
+        let app = |t: &str| controllers(t).unwrap().application_failover;
+        assert!(app("*"));
+        assert!(!app("*,-applicationFailover"));
+        assert!(!app("-applicationFailover,*"));
+        assert!(
+            app("applicationFailover,-applicationFailover"),
+            "the first entry decides"
+        );
+        assert!(
+            !app("cluster,taintManager"),
+            "without * only what is named runs"
+        );
+        assert!(app("cluster,applicationFailover"));
+        assert!(controllers("").is_err());
+        assert!(controllers("*,-").is_err());
+    }
 
     #[test]
     fn durations_as_kubectl_takes_them() {

@@ -8,7 +8,7 @@ use crate::engine::predict::pipeline::PipelineStep;
 
 use super::OUTPUT_API_VERSION;
 use crate::engine::decide::abort::{AbortDecision, AbortStep};
-use crate::engine::decide::evictions::{TaskState, TaskView};
+use crate::engine::decide::evictions::{TaskCause, TaskState, TaskView};
 use crate::fleet::BindingKind;
 use crate::ops::evictions::Aborted;
 
@@ -110,6 +110,24 @@ pub fn list_text(rows: &[TaskView], wide: bool) -> String {
         table.add_row(row);
     }
     let mut out = table.trim_fmt() + "\n";
+    // Application failover's tasks, named as such, and what confirming a held one does.
+    for r in rows
+        .iter()
+        .filter(|r| r.cause == TaskCause::ApplicationFailure)
+    {
+        let held = r.assessment.state == TaskState::Suppressed;
+        out += &format!(
+            "  {} from {}: {}{}\n",
+            r.binding,
+            r.task.from_cluster,
+            r.cause.words(),
+            if held {
+                "; the old copy is held beside the new replicas: `karmadactl evictions confirm` lets it go"
+            } else {
+                ""
+            }
+        );
+    }
     // The state a task carries to the new cluster (statePreservation).
     for r in rows {
         if let Some(state) = r

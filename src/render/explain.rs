@@ -178,7 +178,14 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
             v.cluster, v.reason.code, v.reason.message
         );
     }
-    out += &format!("\nVerdict: {}\n", sentence(&r.verdict).bold());
+    out.push('\n');
+    out += &super::app_failover::binding_text(&r.application_failover, r.now);
+    let app = &r.application_failover;
+    let verdict = match (&r.verdict, app.evicted.is_empty()) {
+        (Sentence::Stays(_), false) => super::app_failover::verdict(app, r.now),
+        _ => sentence(&r.verdict),
+    };
+    out += &format!("\nVerdict: {}\n", verdict.bold());
     out
 }
 

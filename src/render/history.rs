@@ -30,6 +30,10 @@ fn placement(clusters: &[TargetCluster]) -> String {
 pub fn detail(e: &Entry, now: Timestamp) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(t) = &e.task {
+        let cause = crate::engine::decide::evictions::TaskCause::of(t);
+        if cause == crate::engine::decide::evictions::TaskCause::ApplicationFailure {
+            parts.push("application failover".into());
+        }
         let mut words = format!(
             "by {}",
             if t.producer.is_empty() {

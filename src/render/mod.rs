@@ -1,6 +1,7 @@
 //! Everything a person or a script reads: tables and text reports, time formatting,
 //! JSON/YAML documents, colour, warnings and progress. Nothing here decides anything.
 
+pub mod app_failover;
 pub mod capacity;
 pub mod doctor;
 pub mod drain;

@@ -16,12 +16,16 @@ use crate::render::{self, Format, OUTPUT_API_VERSION};
 use crate::state::Keep;
 use jiff::Timestamp;
 
+mod app;
 mod outage;
 
 /// Run `dry-run`.
 pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     if !args.outages.is_empty() {
         return outage::run(global, args).await;
+    }
+    if !args.app_unhealthy.is_empty() {
+        return app::run(global, args).await;
     }
     // Options.
     let format: Format = args.read.output.into();
@@ -53,45 +57,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
-    let (settings, queue) = (resolved.controller.clone(), resolved.queue.clone());
-    let now = common::reference_time(&state);
-    let until = match args.at {
-        Some(at) => at
-            .resolve(now)
-            .map_err(|e| Error::usage(format!("invalid --at: {e}")))?,
-        None => now,
-    };
-    if until < now {
-        return Err(Error::usage(format!(
-            "--at {until} is before the reference time {now}"
-        )));
-    }
-    let targets = select_targets(&state, &args.clusters, args.selector.as_ref())?;
-    let recover_at = match args.recover_after {
-        Some(_) if targets.is_empty() => {
-            return Err(Error::usage("--recover-after needs --cluster or -l"))
-        }
-        Some(d) => Some(
-            d.resolve(now)
-                .map_err(|e| Error::usage(format!("invalid --recover-after: {e}")))?,
-        ),
-        None => None,
-    };
-    let scenario = Scenario {
-        recover_at,
-        recoveries: Vec::new(),
-        replaced: Vec::new(),
-        taints: if targets.is_empty() {
-            vec![]
-        } else {
-            vec![taint]
-        },
-        targets,
-        now,
-        until,
-        settings,
-        queue,
-    };
+    let scenario = scenario(args, &state, &resolved, taint)?;
 
     // Decide.
     let simulation = simulate(&state, &scenario);
@@ -129,6 +95,54 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     std::mem::forget(simulation);
     std::mem::forget(state);
     Ok(ExitCode::Success)
+}
+
+/// The scenario the flags describe: the targets and their taint, the moment looked at
+/// and the recovery.
+fn scenario(
+    args: &DryRunArgs,
+    state: &FleetState,
+    resolved: &crate::cli::settings::Settings,
+    taint: Taint,
+) -> Result<Scenario> {
+    let now = common::reference_time(state);
+    let until = match args.at {
+        Some(at) => at
+            .resolve(now)
+            .map_err(|e| Error::usage(format!("invalid --at: {e}")))?,
+        None => now,
+    };
+    if until < now {
+        return Err(Error::usage(format!(
+            "--at {until} is before the reference time {now}"
+        )));
+    }
+    let targets = select_targets(state, &args.clusters, args.selector.as_ref())?;
+    let recover_at = match args.recover_after {
+        Some(_) if targets.is_empty() => {
+            return Err(Error::usage("--recover-after needs --cluster or -l"))
+        }
+        Some(d) => Some(
+            d.resolve(now)
+                .map_err(|e| Error::usage(format!("invalid --recover-after: {e}")))?,
+        ),
+        None => None,
+    };
+    Ok(Scenario {
+        recover_at,
+        recoveries: Vec::new(),
+        replaced: Vec::new(),
+        taints: if targets.is_empty() {
+            vec![]
+        } else {
+            vec![taint]
+        },
+        targets,
+        now,
+        until,
+        settings: resolved.controller.clone(),
+        queue: resolved.queue.clone(),
+    })
 }
 
 /// The taint the targets get: `--taint`, else what the controllers add to a NotReady

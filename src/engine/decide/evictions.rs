@@ -157,6 +157,53 @@ pub struct TaskFilter {
     pub producer: Option<String>,
 }
 
+/// Why a task exists, from its producer and reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TaskCause {
+    /// The taint manager: an untolerated `NoExecute` taint (cluster failover).
+    Taint,
+    /// An application failover controller: the workload stayed Unhealthy there.
+    ApplicationFailure,
+    /// `karmadactl drain`.
+    Drain,
+    /// Anything else (another tool, a person).
+    Other,
+}
+
+impl TaskCause {
+    /// The cause of `task`.
+    pub fn of(task: &GracefulEvictionTask) -> TaskCause {
+        use crate::engine::decide::records::{PRODUCER, REASON_CLUSTER_DRAINED};
+        use crate::engine::karmada::application_failover::is_application_failover_task;
+        use crate::engine::karmada::graceful_eviction::{
+            PRODUCER_TAINT_MANAGER, REASON_TAINT_UNTOLERATED,
+        };
+        if is_application_failover_task(&task.producer, &task.reason) {
+            TaskCause::ApplicationFailure
+        } else if task.producer == PRODUCER_TAINT_MANAGER || task.reason == REASON_TAINT_UNTOLERATED
+        {
+            TaskCause::Taint
+        } else if task.producer == PRODUCER && task.reason == REASON_CLUSTER_DRAINED {
+            TaskCause::Drain
+        } else {
+            TaskCause::Other
+        }
+    }
+
+    /// Words for people.
+    pub fn words(self) -> &'static str {
+        match self {
+            TaskCause::Taint => "cluster failover (an untolerated NoExecute taint)",
+            TaskCause::ApplicationFailure => {
+                "application failover (the workload stayed Unhealthy there past its toleration)"
+            }
+            TaskCause::Drain => "karmadactl drain",
+            TaskCause::Other => "another producer",
+        }
+    }
+}
+
 /// One task as `evictions list` shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -167,6 +214,8 @@ pub struct TaskView {
     pub binding: String,
     /// The task as stored.
     pub task: GracefulEvictionTask,
+    /// Why it exists.
+    pub cause: TaskCause,
     /// Seconds since the task was created (when it has a `creationTimestamp`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age_seconds: Option<i64>,
@@ -191,6 +240,7 @@ pub fn tasks_of(
             kind: binding.kind,
             binding: binding.display_name(),
             task: t.clone(),
+            cause: TaskCause::of(t),
             age_seconds: t
                 .creation_timestamp
                 .as_ref()

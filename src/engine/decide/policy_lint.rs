@@ -13,47 +13,11 @@ use crate::engine::karmada::scheduler::passes_filters;
 use crate::engine::proposal::prescheduling::pre_scheduling_verdict;
 use crate::fleet::FleetState;
 
+use crate::engine::karmada::application_failover::{health_interpreter, HealthInterpreter};
 pub use crate::engine::vocabulary::lint_finding::{Finding, LintCode};
 
-/// Kinds upstream's default resource interpreter judges healthy or not (its native
-/// interpreters and the third-party customizations shipped with Karmada).
-const HEALTH_INTERPRETED: &[&str] = &[
-    "apps/v1/Deployment",
-    "apps/v1/StatefulSet",
-    "apps/v1/ReplicaSet",
-    "apps/v1/DaemonSet",
-    "v1/Service",
-    "networking.k8s.io/v1/Ingress",
-    "v1/PersistentVolumeClaim",
-    "v1/Pod",
-    "policy/v1/PodDisruptionBudget",
-    "apps.kruise.io/v1alpha1/UnitedDeployment",
-    "apps.kruise.io/v1alpha1/BroadcastJob",
-    "apps.kruise.io/v1alpha1/CloneSet",
-    "apps.kruise.io/v1alpha1/DaemonSet",
-    "apps.kruise.io/v1alpha1/SidecarSet",
-    "apps.kruise.io/v1beta1/StatefulSet",
-    "argoproj.io/v1alpha1/Workflow",
-    "batch.volcano.sh/v1alpha1/Job",
-    "flink.apache.org/v1beta1/FlinkDeployment",
-    "helm.toolkit.fluxcd.io/v2beta1/HelmRelease",
-    "kubeflow.org/v1/Notebook",
-    "kubeflow.org/v1/PyTorchJob",
-    "kubeflow.org/v1/TFJob",
-    "kubeflow.org/v2beta1/MPIJob",
-    "kustomize.toolkit.fluxcd.io/v1/Kustomization",
-    "kyverno.io/v1/ClusterPolicy",
-    "kyverno.io/v1/Policy",
-    "ray.io/v1/RayCluster",
-    "ray.io/v1/RayJob",
-    "ray.io/v1/RayService",
-    "source.toolkit.fluxcd.io/v1/GitRepository",
-    "source.toolkit.fluxcd.io/v1beta2/Bucket",
-    "source.toolkit.fluxcd.io/v1beta2/HelmChart",
-    "source.toolkit.fluxcd.io/v1beta2/HelmRepository",
-    "source.toolkit.fluxcd.io/v1beta2/OCIRepository",
-    "sparkoperator.k8s.io/v1beta2/SparkApplication",
-];
+/// A toleration shorter than this is likely shorter than a rollout stays Unhealthy.
+pub const SHORT_APP_TOLERATION_SECONDS: i64 = 60;
 
 /// What the lint looks at: one policy (its spec as given, and as admitted) and,
 /// when known, the fleet it lands in.
@@ -174,9 +138,9 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
             .get("kind")
             .and_then(Value::as_str)
             .unwrap_or_default();
-        let gvk = format!("{api_version}/{kind}");
-        if !HEALTH_INTERPRETED.contains(&gvk.as_str()) {
-            unhealthy.insert(gvk);
+        let version = input.webhook.version;
+        if health_interpreter(api_version, kind, version) == HealthInterpreter::None {
+            unhealthy.insert(format!("{api_version}/{kind}"));
         }
     }
     for gvk in unhealthy {
@@ -189,6 +153,7 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
             fix: "add a ResourceInterpreterCustomization with a healthInterpretation for the kind, or drop failover.application".into(),
         });
     }
+    lint_application_timing(input.admitted, out);
     let Some(fleet) = input.fleet else { return };
     let governed: Vec<String> = fleet
         .bindings
@@ -207,6 +172,49 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
                 preview(&governed)
             ),
             fix: "set propagateDeps: true on those bindings' policy and re-apply it, so the bindings are updated".into(),
+        });
+    }
+}
+
+/// The toleration and the purge mode: what an operator does not see coming.
+fn lint_application_timing(admitted: &Value, out: &mut Vec<Finding>) {
+    let toleration = get(
+        admitted,
+        &[
+            "failover",
+            "application",
+            "decisionConditions",
+            "tolerationSeconds",
+        ],
+    )
+    .and_then(Value::as_i64);
+    match toleration {
+        Some(0) => out.push(Finding {
+            code: LintCode::AppFailoverZeroToleration,
+            field: Some("spec.failover.application.decisionConditions.tolerationSeconds".into()),
+            message: "tolerationSeconds 0 is not immediate: the controller starts its timer at the first Unhealthy sighting and asks for no second look, so the eviction waits for the next event on the binding".into(),
+            fix: "give a toleration of at least a few seconds (the controller then looks again when it runs out)".into(),
+        }),
+        Some(t) if t < SHORT_APP_TOLERATION_SECONDS => out.push(Finding {
+            code: LintCode::AppFailoverShortToleration,
+            field: Some("spec.failover.application.decisionConditions.tolerationSeconds".into()),
+            message: format!(
+                "tolerationSeconds {t}: every rollout reports Unhealthy until its new replicas are available, so a rollout longer than {t}s gets the binding evicted from every cluster it rolls on at once (nothing keeps a last cluster)"
+            ),
+            fix: format!(
+                "tolerate at least as long as the workload's rollouts take (upstream's default is 300s; {SHORT_APP_TOLERATION_SECONDS}s or more)"
+            ),
+        }),
+        _ => {}
+    }
+    if get(admitted, &["failover", "application", "purgeMode"]).and_then(Value::as_str)
+        == Some("Never")
+    {
+        out.push(Finding {
+            code: LintCode::AppFailoverNeverHeld,
+            field: Some("spec.failover.application.purgeMode".into()),
+            message: "purgeMode Never keeps the old copy beside the new replicas indefinitely (the task carries suppressDeletion: true): both run until someone confirms".into(),
+            fix: "plan to confirm each eviction (karmadactl evictions confirm) once the new copy is checked, or use Gracefully".into(),
         });
     }
 }
@@ -425,7 +433,7 @@ mod tests {
 
     #[test]
     fn application_failover_without_health() {
-        let failover = json!({"propagateDeps": true, "failover": {"application": {"decisionConditions": {"tolerationSeconds": 30}, "purgeMode": "Directly"}}});
+        let failover = json!({"propagateDeps": true, "failover": {"application": {"decisionConditions": {"tolerationSeconds": 300}, "purgeMode": "Directly"}}});
         let mut job = pp(failover.clone());
         job["resourceSelectors"][0]["apiVersion"] = "batch/v1".into();
         job["resourceSelectors"][0]["kind"] = "Job".into();
@@ -434,6 +442,27 @@ mod tests {
             [LintCode::AppFailoverWithoutHealth]
         );
         assert!(codes(PP, pp(failover), None, false).is_empty());
+    }
+
+    #[test]
+    fn application_failover_timing_and_the_held_copy() {
+        let with = |toleration: i64, purge: &str| {
+            pp(json!({"propagateDeps": true, "failover": {"application": {
+                "decisionConditions": {"tolerationSeconds": toleration}, "purgeMode": purge}}}))
+        };
+        assert_eq!(
+            codes(PP, with(0, "Directly"), None, false),
+            [LintCode::AppFailoverZeroToleration]
+        );
+        assert_eq!(
+            codes(PP, with(59, "Directly"), None, false),
+            [LintCode::AppFailoverShortToleration]
+        );
+        assert!(codes(PP, with(60, "Directly"), None, false).is_empty());
+        assert_eq!(
+            codes(PP, with(300, "Never"), None, false),
+            [LintCode::AppFailoverNeverHeld]
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! known version.
 
 pub mod admission;
+pub mod application_failover;
 pub mod cluster_affinity;
 pub mod cluster_health;
 pub mod cluster_taint_policy;

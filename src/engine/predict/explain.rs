@@ -15,6 +15,9 @@ use crate::engine::karmada::cluster_taint_policy::{
 use crate::engine::karmada::eviction_queue::RatePeriod;
 use crate::engine::karmada::scheduler::{ClusterVerdict, FleetIndex};
 use crate::engine::karmada::toleration::{tolerations_of, BindingRef};
+use crate::engine::predict::app_failover::{
+    predict_app_failover, AppFailoverInputs, AppFailoverPrediction,
+};
 use crate::engine::predict::cluster_decision::{decide_cluster, ClusterDecision};
 use crate::engine::predict::simulate::{
     evict_and_predict, simulate, PairOutcome, Scenario, Verdict,
@@ -84,6 +87,9 @@ pub struct BindingExplanation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prediction_error: Option<Reason>,
     pub placement: Vec<ClusterVerdict>,
+    /// Application failover on each cluster of the placement: armed or why not, the
+    /// health now, and when the eviction comes where it is Unhealthy.
+    pub application_failover: AppFailoverPrediction,
     /// The verdict (printed as a sentence, `verdict` in JSON).
     #[serde(skip)]
     pub verdict: Sentence,
@@ -213,7 +219,20 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         .filter(|c| sim.proposal_effects.contains(&c.cluster))
         .map(|c| c.cluster.clone())
         .collect();
+    let mut application_failover = predict_app_failover(AppFailoverInputs {
+        state,
+        binding,
+        unhealthy: &[],
+        now,
+        settings: &settings,
+        custom_health: false,
+        taint_evictions: &Default::default(),
+    });
+    if let Some(only) = only {
+        application_failover.clusters.retain(|c| c.cluster == only);
+    }
     BindingExplanation {
+        application_failover,
         binding: key,
         now,
         assumed: settings,

@@ -15,7 +15,9 @@
 //! - [`capacity`]: whether the replicas a failover moves fit where they land.
 //! - [`descheduling`]: the descheduler's second move for those that do not.
 //! - [`losses`]: the fleet's N-1 answer, every cluster's loss at once.
+//! - [`app_failover`]: a binding leaving where its application stays Unhealthy.
 
+pub mod app_failover;
 pub mod burst;
 pub mod capacity;
 pub mod cluster_decision;

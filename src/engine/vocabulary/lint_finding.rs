@@ -14,6 +14,12 @@ pub enum LintCode {
     AppFailoverWithoutHealth,
     /// Application failover while governed bindings have `propagateDeps: false`.
     AppFailoverBindingsWithoutDeps,
+    /// Application failover with `tolerationSeconds: 0` (not immediate).
+    AppFailoverZeroToleration,
+    /// Application failover with a toleration shorter than rollouts stay Unhealthy.
+    AppFailoverShortToleration,
+    /// Application failover with purge mode `Never`: the old copy stays until confirmed.
+    AppFailoverNeverHeld,
     /// A toleration of NoExecute without `tolerationSeconds`.
     NoexecuteToleratedForever,
     /// A single cluster's failure leaves no feasible cluster.

@@ -163,6 +163,18 @@ pub enum ReasonCode {
     // Capacity: replicas that will not fit where a change sends them.
     DrainLeavesPending,
     TaintLeavesPending,
+    // Application failover: whether it is armed for a binding on a cluster, and when.
+    AppFailoverNotConfigured,
+    AppFailoverNoStatus,
+    AppFailoverNoHealthInterpreter,
+    AppFailoverPropagateDepsOff,
+    AppFailoverControllerDisabled,
+    AppFailoverTaskExists,
+    AppFailoverArmed,
+    AppFailoverUnhealthy,
+    AppFailoverZeroToleration,
+    AppFailoverTaskRefused,
+    AppFailoverTaintFirst,
 }
 
 impl ReasonCode {

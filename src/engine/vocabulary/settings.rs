@@ -84,6 +84,12 @@ pub struct ControllerSettings {
     pub priority_based_scheduling: Option<bool>,
     /// karmada-descheduler: whether it runs, and its timing.
     pub descheduler: DeschedulerSettings,
+    /// `--feature-gates=GracefulEviction=...` (beta, upstream default on): application
+    /// failover with purge mode `Gracefully` fails without it.
+    pub graceful_eviction: bool,
+    /// Whether `--controllers` runs the `applicationFailover` controllers (upstream
+    /// default `*`: on).
+    pub application_failover_controller: bool,
 }
 
 /// karmada-descheduler, which takes replicas that stay unschedulable off their cluster.
@@ -120,6 +126,8 @@ impl Default for ControllerSettings {
             scheduling_overcommit_protection: false,
             priority_based_scheduling: None,
             descheduler: DeschedulerSettings::default(),
+            graceful_eviction: true,
+            application_failover_controller: true,
         }
     }
 }
@@ -167,6 +175,7 @@ pub enum Setting {
     ClusterLeaseDuration,
     ClusterLeaseRenewIntervalFraction,
     KarmadaVersion,
+    Controllers,
     /// karmada-webhook's flag; reports list it apart from the controller's.
     AllowNoExecuteTaintPolicy,
     /// Not a flag of any component: the tool's own choice of eviction queue.

@@ -122,6 +122,22 @@ pub enum FindingCode {
     /// The loss of a cluster would leave replicas Pending where the scheduler sends them
     /// (no room there, or the burst overcommits it).
     LossLeavesPending,
+    /// Bindings ask for application failover but `--controllers` does not run it.
+    AppFailoverControllerOff,
+    /// Application failover purging `Gracefully` while `GracefulEviction` is off: never
+    /// evicted.
+    AppFailoverGracefulGateOff,
+    /// Application `statePreservation` while `StatefulFailoverInjection` is off.
+    AppFailoverStateGateOff,
+    /// Bindings with application failover the controller skips (`propagateDeps` off, no
+    /// health interpretation).
+    AppFailoverSkipped,
+    /// `tolerationSeconds: 0`: evicted only at the next event, not at once.
+    AppFailoverZeroToleration,
+    /// Bindings Unhealthy now where application failover is armed.
+    AppFailoverUnhealthyNow,
+    /// Application failover tasks holding the old copy (`Never`) until confirmed.
+    AppFailoverCopiesHeld,
 }
 
 impl FindingCode {
@@ -386,6 +402,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     health::slow_detection(input, &noexecute, &mut findings);
     if cm_known {
         state_findings(input, &mut findings);
+        application::application_findings(input, &mut findings);
     }
     versions::version_findings(input, &mut findings);
 
@@ -659,6 +676,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
     ]
 }
 
+mod application;
 mod fleet;
 mod health;
 use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks, state_findings};

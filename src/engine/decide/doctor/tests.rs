@@ -396,8 +396,83 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::VersionUnlockedEvictionPatch,
         FindingCode::ComponentUnknown,
         FindingCode::LossLeavesPending,
+        FindingCode::AppFailoverControllerOff,
+        FindingCode::AppFailoverGracefulGateOff,
+        FindingCode::AppFailoverStateGateOff,
+        FindingCode::AppFailoverSkipped,
+        FindingCode::AppFailoverZeroToleration,
+        FindingCode::AppFailoverUnhealthyNow,
+        FindingCode::AppFailoverCopiesHeld,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
+}
+
+/// A binding with application failover, Unhealthy on m1.
+fn app_binding(name: &str, application: serde_json::Value, deps: bool) -> Binding {
+    serde_json::from_value(json!({
+        "metadata": {"name": name, "namespace": "ns"},
+        "spec": {
+            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name, "namespace": "ns"},
+            "replicas": 2, "propagateDeps": deps,
+            "clusters": [{"name": "m1", "replicas": 2}],
+            "failover": {"application": application}
+        },
+        "status": {"aggregatedStatus": [{"clusterName": "m1", "applied": true, "health": "Unhealthy"}]}
+    }))
+    .unwrap()
+}
+
+#[test]
+fn application_failover_off_skipped_surprising_and_held() {
+    let mut fleet = healthy();
+    fleet.bindings.push(app_binding(
+        "sick",
+        json!({"decisionConditions": {"tolerationSeconds": 0}, "purgeMode": "Gracefully",
+               "statePreservation": {"rules": [{"aliasLabelName": "a", "jsonPath": "{.x}"}]}}),
+        true,
+    ));
+    fleet.bindings.push(app_binding(
+        "nodeps",
+        json!({"purgeMode": "Directly"}),
+        false,
+    ));
+    let mut held = binding(
+        "held",
+        &["m2"],
+        json!([{"fromCluster": "m1", "purgeMode": "Never",
+        "producer": "resource-binding-application-failover-controller", "reason": "ApplicationFailure"}]),
+    );
+    held.metadata.namespace = Some("ns".into());
+    fleet.bindings.push(held);
+    let settings = ControllerSettings {
+        application_failover_controller: false,
+        graceful_eviction: false,
+        ..on()
+    };
+    let d = run(&fleet, &settings, &QueueSettings::default(), true);
+    let found = codes(&d);
+    for code in [
+        FindingCode::AppFailoverControllerOff,
+        FindingCode::AppFailoverGracefulGateOff,
+        FindingCode::AppFailoverStateGateOff,
+        FindingCode::AppFailoverZeroToleration,
+        FindingCode::AppFailoverCopiesHeld,
+    ] {
+        assert!(found.contains(&code), "{code:?} in {found:?}");
+    }
+    // With the controller on, the skipped binding and the Unhealthy one show.
+    let d = run(&fleet, &on(), &QueueSettings::default(), true);
+    let found = codes(&d);
+    assert!(
+        found.contains(&FindingCode::AppFailoverSkipped),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&FindingCode::AppFailoverUnhealthyNow),
+        "{found:?}"
+    );
+    assert!(!found.contains(&FindingCode::AppFailoverControllerOff));
+    assert!(!found.contains(&FindingCode::AppFailoverGracefulGateOff));
 }
 
 #[test]

@@ -48,10 +48,12 @@ pub const SELECTOR_NAMESPACE_CHECKED: Behaviour = Behaviour {
 /// The deprecated purge modes are gone from the API.
 pub const LEGACY_PURGE_MODES_REMOVED: Behaviour = Behaviour {
     id: "legacy-purge-modes-removed",
-    what: "the API no longer accepts the deprecated application purge modes Immediately and Graciously, and the controllers no longer read Immediately as Directly",
+    what: "the API no longer accepts the deprecated application purge modes Immediately and Graciously, and the controllers no longer read Immediately as Directly nor (application failover) Graciously as Gracefully",
     holds: &[Range::since(V::rc(19))],
     upstream: "karmada v1.19.0-rc.0 (CRD enums, pkg/apis/policy/v1alpha1)",
-    handling: Handling::Modelled("karmada::admission, karmada::state_preservation"),
+    handling: Handling::Modelled(
+        "karmada::admission, karmada::state_preservation, karmada::application_failover",
+    ),
 };
 
 /// `placement.workloadAffinity` exists.

@@ -1,0 +1,205 @@
+//! The doctor's application failover findings: every way `spec.failover.application`
+//! is off or surprising on this control plane, from the bindings that carry it (the
+//! predictions of `predict::app_failover`, the twin's filter and task options).
+
+use super::{named, source, DoctorInput, Finding, FindingCode, Severity};
+use crate::engine::decide::evictions::TaskCause;
+use crate::engine::predict::app_failover::{predict_app_failover, AppFailoverInputs};
+use crate::engine::vocabulary::reason::ReasonCode;
+use crate::fleet::Binding;
+
+/// What the bindings with `failover.application` show, gathered once.
+#[derive(Default)]
+struct Seen {
+    configured: Vec<String>,
+    graceful: Vec<String>,
+    stateful: Vec<String>,
+    skipped: Vec<String>,
+    zero: Vec<String>,
+    unhealthy: Vec<String>,
+    held: Vec<String>,
+}
+
+/// Application failover findings (the controller manager's settings are known).
+pub(super) fn application_findings(input: &DoctorInput, out: &mut Vec<Finding>) {
+    let seen = gather(input);
+    if seen.configured.is_empty() && seen.held.is_empty() {
+        return;
+    }
+    let settings = input.settings;
+    let mut push = |code, severity, message: String, evidence: &[String], fix: &str| {
+        if !evidence.is_empty() {
+            out.push(Finding {
+                code,
+                severity,
+                message,
+                evidence: named(evidence),
+                fix: fix.into(),
+            });
+        }
+    };
+    if !settings.application_failover_controller {
+        push(
+            FindingCode::AppFailoverControllerOff,
+            Severity::Error,
+            format!(
+                "{} binding(s) ask for application failover but --controllers does not run applicationFailover ({})",
+                seen.configured.len(),
+                source(input, "controllers")
+            ),
+            &seen.configured,
+            "run karmada-controller-manager with --controllers=* (or list applicationFailover), or drop failover.application",
+        );
+    }
+    if !settings.graceful_eviction {
+        push(
+            FindingCode::AppFailoverGracefulGateOff,
+            Severity::Error,
+            format!(
+                "{} binding(s) fail over Gracefully but the GracefulEviction gate is off ({}): the controller fails on every sync and never evicts them",
+                seen.graceful.len(),
+                source(input, "feature-gates")
+            ),
+            &seen.graceful,
+            "turn GracefulEviction on (it is on by default), or use purgeMode Directly or Never",
+        );
+    }
+    if !settings.stateful_failover_injection {
+        push(
+            FindingCode::AppFailoverStateGateOff,
+            Severity::Warning,
+            format!(
+                "{} binding(s) have application statePreservation rules but StatefulFailoverInjection is off ({}): they fail over without their state",
+                seen.stateful.len(),
+                source(input, "feature-gates")
+            ),
+            &seen.stateful,
+            "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates",
+        );
+    }
+    push(
+        FindingCode::AppFailoverSkipped,
+        Severity::Warning,
+        format!(
+            "{} binding(s) ask for application failover but the controller skips them",
+            seen.skipped.len()
+        ),
+        &seen.skipped,
+        "set propagateDeps: true on their policy (and re-apply it), or give the kind a health interpretation (ResourceInterpreterCustomization)",
+    );
+    push(
+        FindingCode::AppFailoverZeroToleration,
+        Severity::Warning,
+        format!(
+            "{} binding(s) have tolerationSeconds 0: an Unhealthy workload is evicted only at the next event on its binding, not at once",
+            seen.zero.len()
+        ),
+        &seen.zero,
+        "give a toleration longer than the workload's rollouts stay Unhealthy (e.g. 60s or more)",
+    );
+    push(
+        FindingCode::AppFailoverUnhealthyNow,
+        Severity::Warning,
+        format!(
+            "{} binding(s) are Unhealthy now on a cluster where application failover is armed: they leave it within their toleration unless they recover",
+            seen.unhealthy.len()
+        ),
+        &seen.unhealthy,
+        "karmadactl policy explain BINDING shows when; fix the workload there to keep it",
+    );
+    push(
+        FindingCode::AppFailoverCopiesHeld,
+        Severity::Warning,
+        format!(
+            "{} application failover task(s) hold the old copy beside the new replicas (purgeMode Never) until someone confirms",
+            seen.held.len()
+        ),
+        &seen.held,
+        "karmadactl evictions confirm --producer resource-binding-application-failover-controller (after checking the new copies), or keep them on purpose",
+    );
+}
+
+fn gather(input: &DoctorInput) -> Seen {
+    let mut seen = Seen::default();
+    for binding in &input.state.bindings {
+        held_copies(binding, &mut seen.held);
+        let Some(app) = binding
+            .spec
+            .failover
+            .as_ref()
+            .and_then(|f| f.application.as_ref())
+        else {
+            continue;
+        };
+        let name = binding.display_name();
+        seen.configured.push(name.clone());
+        let purge = app.purge_mode.as_deref().unwrap_or("Gracefully");
+        if purge == "Gracefully" {
+            seen.graceful.push(name.clone());
+        }
+        if app
+            .state_preservation
+            .as_ref()
+            .is_some_and(|p| !p.rules.is_empty())
+        {
+            seen.stateful.push(name.clone());
+        }
+        let toleration = app
+            .decision_conditions
+            .as_ref()
+            .and_then(|d| d.toleration_seconds);
+        if toleration == Some(0) {
+            seen.zero.push(name.clone());
+        }
+        let prediction = predict_app_failover(AppFailoverInputs {
+            state: input.state,
+            binding,
+            unhealthy: &[],
+            now: input.now,
+            settings: input.settings,
+            custom_health: false,
+            taint_evictions: &Default::default(),
+        });
+        let skipped = prediction
+            .clusters
+            .iter()
+            .flat_map(|c| &c.reasons)
+            .find(|r| {
+                matches!(
+                    r.code,
+                    ReasonCode::AppFailoverPropagateDepsOff
+                        | ReasonCode::AppFailoverNoHealthInterpreter
+                )
+            });
+        if let Some(r) = skipped {
+            seen.skipped.push(format!("{name}: {}", r.code));
+        }
+        for c in prediction
+            .clusters
+            .iter()
+            .filter(|c| c.armed && c.unhealthy)
+        {
+            seen.unhealthy.push(format!("{name} on {}", c.cluster));
+        }
+    }
+    seen
+}
+
+/// The binding's application failover tasks that hold their old copy.
+fn held_copies(binding: &Binding, out: &mut Vec<String>) {
+    for task in &binding.spec.graceful_eviction_tasks {
+        if TaskCause::of(task) != TaskCause::ApplicationFailure {
+            continue;
+        }
+        let never = task.purge_mode.as_deref() == Some("Never");
+        let held =
+            task.suppress_deletion == Some(true) || (never && task.suppress_deletion.is_none());
+        if held {
+            out.push(format!(
+                "{} from {}",
+                binding.display_name(),
+                task.from_cluster
+            ));
+        }
+    }
+}
