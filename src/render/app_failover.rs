@@ -81,6 +81,9 @@ pub fn binding_text(p: &AppFailoverPrediction, now: Timestamp) -> String {
     if let Some(old) = p.old_copy {
         out.push_str(&format!("Old copy: {}\n", old_copy(old)));
     }
+    if let Some(r) = &p.returns {
+        out.push_str(&format!("Then: {}\n", r.message));
+    }
     out.push_str("Why:\n");
     for c in &p.clusters {
         for r in &c.reasons {

@@ -9,6 +9,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod app_failover;
 mod capacity;
 mod chaos;
 mod controllers;

@@ -27,6 +27,18 @@ use serde_json::json;
 
 use super::{apiserver_command, assets, ports, random_token, server_certs, spawn_etcd};
 
+/// Deployments a test made Unhealthy, by member kubeconfig and `namespace/name`: the
+/// status writer leaves them as the test wrote them.
+static UNHEALTHY: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+
+fn kept_unhealthy(kubeconfig: &Path, key: &str) -> bool {
+    UNHEALTHY
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|(k, n)| k == kubeconfig && n == key)
+}
+
 /// One member cluster.
 pub struct Member {
     pub name: String,
@@ -74,6 +86,41 @@ impl Member {
         config.read_timeout = Some(Duration::from_secs(10));
         config.connect_timeout = Some(Duration::from_secs(5));
         Client::try_from(config).unwrap()
+    }
+
+    /// Make the member's Deployment `namespace/name` Unhealthy (none of its replicas
+    /// available, as a crash-looping workload reports) or Healthy again, as Karmada's
+    /// interpreter reads it; the status writer keeps it so. Returns when the status was
+    /// written: between the request and its answer.
+    pub async fn set_deployment_health(
+        &self,
+        namespace: &str,
+        name: &str,
+        healthy: bool,
+    ) -> super::timing::Window {
+        let key = format!("{namespace}/{name}");
+        {
+            let mut kept = UNHEALTHY.lock().unwrap();
+            kept.retain(|(k, n)| !(k == &self.kubeconfig && n == &key));
+            if !healthy {
+                kept.push((self.kubeconfig.clone(), key));
+            }
+        }
+        let api: Api<Deployment> = Api::namespaced(self.client().await, namespace);
+        let d = api.get(name).await.unwrap();
+        let want = d.spec.replicas.unwrap_or(1);
+        let available = if healthy { want } else { 0 };
+        let patch = json!({"status": {
+            "observedGeneration": d.metadata.generation.unwrap_or(0),
+            "replicas": want, "updatedReplicas": want,
+            "readyReplicas": available, "availableReplicas": available,
+            "unavailableReplicas": want - available,
+        }});
+        let sent = jiff::Timestamp::now();
+        api.patch_status(name, &PatchParams::default(), &Patch::Merge(&patch))
+            .await
+            .unwrap();
+        super::timing::Window::between(sent, jiff::Timestamp::now())
     }
 
     /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused. Returns
@@ -269,8 +316,9 @@ pub async fn register(client: &Client, m: &Member) {
 }
 
 /// The kubelet and workload controllers of a bare member, for status only: every
-/// Deployment, StatefulSet and Job gets the status a healthy one has. Runs for the life
-/// of the test binary, riding out the member's restarts.
+/// Deployment (but those a test made Unhealthy), StatefulSet and Job gets the status a
+/// healthy one has. Runs for the life of the test binary, riding out the member's
+/// restarts.
 fn status_writer(kubeconfig: &Path) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -284,6 +332,7 @@ fn status_writer(kubeconfig: &Path) {
         config.read_timeout = Some(Duration::from_secs(60));
         let client = Client::try_from(config).unwrap();
         let params = PatchParams::default();
+        let me = kubeconfig.to_path_buf();
         let deployments = {
             let api: Api<Deployment> = Api::all(client.clone());
             watcher(api, watcher::Config::default())
@@ -292,8 +341,17 @@ fn status_writer(kubeconfig: &Path) {
                 .for_each(|d| {
                     let params = params.clone();
                     let client = client.clone();
+                    let me = me.clone();
                     async move {
                         let Ok(d) = d else { return };
+                        let key = format!(
+                            "{}/{}",
+                            d.metadata.namespace.as_deref().unwrap_or_default(),
+                            d.metadata.name.as_deref().unwrap_or_default()
+                        );
+                        if kept_unhealthy(&me, &key) {
+                            return;
+                        }
                         let want = d.spec.replicas.unwrap_or(1);
                         let generation = d.metadata.generation.unwrap_or(0);
                         let s = d.status.clone().unwrap_or_default();

@@ -19,7 +19,7 @@ use crate::engine::karmada::application_failover::{
     binding_filter, build_task_options, producer, toleration_seconds, TaskGates, DEFAULT_PURGE_MODE,
 };
 use crate::engine::karmada::graceful_eviction::graceful_evict_cluster;
-use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::karmada::scheduler::{rescheduled_on_every_change, FleetIndex};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::{Binding, FleetState};
@@ -105,6 +105,10 @@ pub struct AppFailoverPrediction {
     /// What happens to the old copies.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub old_copy: Option<OldCopy>,
+    /// The evicted clusters come back once their tasks are removed (a Duplicated binding
+    /// or a non-workload is scheduled again on every change of its spec).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns: Option<Reason>,
 }
 
 /// What the prediction assumes.
@@ -213,7 +217,17 @@ pub fn predict_app_failover(inputs: AppFailoverInputs<'_>) -> AppFailoverPredict
             .unwrap_or_else(|| DEFAULT_PURGE_MODE.into())
     });
     let old_copy = (!evicted.is_empty()).then(|| old_copy(purge_mode.as_deref()));
+    let returns = (!evicted.is_empty() && rescheduled_on_every_change(&binding.spec)).then(|| {
+        Reason::new(
+            ReasonCode::AppFailoverReturns,
+            format!(
+                "the scheduler schedules a Duplicated binding (or a non-workload) again on every change of its spec: once the task from {} is removed (Directly: at once; Gracefully: once Healthy elsewhere or after the grace period; Never: once confirmed) it is placed there again, and evicted again a toleration later if the workload is still Unhealthy",
+                evicted.join(", ")
+            ),
+        )
+    });
     AppFailoverPrediction {
+        returns,
         binding: inputs.binding.display_name(),
         configured: behavior.is_some(),
         toleration_seconds: behavior.as_ref().map(toleration_seconds),

@@ -175,6 +175,7 @@ pub enum ReasonCode {
     AppFailoverZeroToleration,
     AppFailoverTaskRefused,
     AppFailoverTaintFirst,
+    AppFailoverReturns,
 }
 
 impl ReasonCode {

@@ -154,6 +154,15 @@ pub fn replica_scheduling_type(placement: Option<&crate::api::Placement>) -> Rep
     }
 }
 
+/// Whether the scheduler schedules the binding again on every change of its spec
+/// (`doScheduleBinding` in `pkg/scheduler/scheduler.go`: a Duplicated binding or one
+/// that is not a workload): a cluster an eviction task kept out comes back as soon as
+/// the task is removed.
+pub fn rescheduled_on_every_change(spec: &crate::api::BindingSpec) -> bool {
+    spec.replicas.unwrap_or(0) == 0
+        || replica_scheduling_type(spec.placement.as_ref()) == ReplicaSchedulingType::Duplicated
+}
+
 /// Whether the scheduler's result for `spec` is every cluster that passes its filters,
 /// each with all the replicas, whatever the clusters' room: Duplicated, one cluster
 /// affinity (no `clusterAffinities` terms) and no spread constraints, so the selection
