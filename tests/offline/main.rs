@@ -6,6 +6,7 @@
 mod support;
 
 mod api_roundtrip;
+mod app_failover;
 mod capacity;
 mod cli_offline;
 mod dry_run_golden;
