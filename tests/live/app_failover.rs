@@ -49,7 +49,7 @@ async fn create(client: &kube::Client, name: &str, application: Value, duplicate
         .create(&PostParams::default(), &deployment)
         .await
         .unwrap();
-    let policy: DynamicObject = serde_json::from_value(json!({
+    let policy = json!({
         "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
         "metadata": {"name": name, "namespace": NS},
         "spec": {
@@ -61,16 +61,8 @@ async fn create(client: &kube::Client, name: &str, application: Value, duplicate
             },
             "failover": {"application": application}
         }
-    }))
-    .unwrap();
-    Api::<DynamicObject>::namespaced_with(
-        client.clone(),
-        NS,
-        &resource_for("PropagationPolicy").unwrap(),
-    )
-    .create(&PostParams::default(), &policy)
-    .await
-    .unwrap();
+    });
+    create_items(client, &[policy]).await;
 }
 
 fn bindings(client: &kube::Client) -> Api<DynamicObject> {

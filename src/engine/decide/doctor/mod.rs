@@ -650,6 +650,14 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
         ),
         row(
             cm,
+            "controllers",
+            format!(
+                "applicationFailover {}",
+                if s.application_failover_controller { "on" } else { "off" }
+            ),
+        ),
+        row(
+            cm,
             "enable-no-execute-taint-eviction",
             s.enable_no_execute_taint_eviction.to_string(),
         ),
