@@ -124,6 +124,7 @@ async fn check_all(
             "default",
             fleet,
             webhook,
+            settings.map(|s| &s.controller),
         ) {
             Ok(policy) => items.push(Item {
                 location: doc.location(),

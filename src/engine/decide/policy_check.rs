@@ -12,6 +12,7 @@ use crate::api::APPLIED_PLACEMENT_ANNOTATION;
 use crate::engine::decide::policy_lint::{governed_by, lint, Finding, LintInput};
 use crate::engine::karmada::admission::{self, PolicyKind, Verdict, WebhookSettings};
 use crate::engine::predict::simulate::{simulate, Scenario, Verdict as SimVerdict};
+use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::FleetState;
 
 /// The API group and version of every policy kind.
@@ -71,6 +72,7 @@ pub fn check_policy(
     default_namespace: &str,
     fleet: Option<&FleetState>,
     webhook: WebhookSettings,
+    controller: Option<&ControllerSettings>,
 ) -> Result<CheckedPolicy, NotAPolicy> {
     let api_version = object["apiVersion"].as_str().unwrap_or_default();
     let kind_name = object["kind"].as_str().unwrap_or_default();
@@ -149,6 +151,7 @@ pub fn check_policy(
         admitted: &answer.admitted,
         fleet,
         webhook,
+        controller,
     });
     let mut metadata = json!({"name": name});
     if let Some(ns) = &namespace {

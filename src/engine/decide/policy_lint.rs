@@ -15,6 +15,7 @@ use crate::fleet::FleetState;
 
 use crate::engine::karmada::application_failover::{health_interpreter, HealthInterpreter};
 pub use crate::engine::vocabulary::lint_finding::{Finding, LintCode};
+use crate::engine::vocabulary::settings::ControllerSettings;
 
 /// A toleration shorter than this is likely shorter than a rollout stays Unhealthy.
 pub const SHORT_APP_TOLERATION_SECONDS: i64 = 60;
@@ -31,6 +32,9 @@ pub struct LintInput<'a> {
     pub admitted: &'a Value,
     pub fleet: Option<&'a FleetState>,
     pub webhook: WebhookSettings,
+    /// karmada-controller-manager's settings, when known: what application failover
+    /// needs of them.
+    pub controller: Option<&'a ControllerSettings>,
 }
 
 fn get<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
@@ -154,6 +158,9 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
         });
     }
     lint_application_timing(input.admitted, out);
+    if let Some(controller) = input.controller {
+        lint_application_controller(input.admitted, controller, out);
+    }
     let Some(fleet) = input.fleet else { return };
     let governed: Vec<String> = fleet
         .bindings
@@ -172,6 +179,42 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
                 preview(&governed)
             ),
             fix: "set propagateDeps: true on those bindings' policy and re-apply it, so the bindings are updated".into(),
+        });
+    }
+}
+
+/// What application failover needs of karmada-controller-manager: the controller
+/// running, `GracefulEviction` under `Gracefully`, `StatefulFailoverInjection` under
+/// `statePreservation`.
+fn lint_application_controller(admitted: &Value, c: &ControllerSettings, out: &mut Vec<Finding>) {
+    let field = |f: &str| Some(format!("spec.failover.application{f}"));
+    if !c.application_failover_controller {
+        out.push(Finding {
+            code: LintCode::AppFailoverControllerOff,
+            field: field(""),
+            message: "karmada-controller-manager's --controllers does not run applicationFailover: the policy's application failover never happens".into(),
+            fix: "run the controller manager with --controllers=* (or name applicationFailover)".into(),
+        });
+    }
+    let purge = get(admitted, &["failover", "application", "purgeMode"]).and_then(Value::as_str);
+    if !c.graceful_eviction && purge.unwrap_or("Gracefully") == "Gracefully" {
+        out.push(Finding {
+            code: LintCode::AppFailoverGracefulGateOff,
+            field: field(".purgeMode"),
+            message: "purgeMode Gracefully while the GracefulEviction gate is off: the controller fails on every sync and never evicts".into(),
+            fix: "turn GracefulEviction on (the default), or use Directly or Never".into(),
+        });
+    }
+    let rules = items(
+        admitted,
+        &["failover", "application", "statePreservation", "rules"],
+    );
+    if !c.stateful_failover_injection && !rules.is_empty() {
+        out.push(Finding {
+            code: LintCode::AppFailoverStateGateOff,
+            field: field(".statePreservation"),
+            message: "statePreservation rules while StatefulFailoverInjection is off: the failover carries none of the state".into(),
+            fix: "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates".into(),
         });
     }
 }
@@ -393,6 +436,7 @@ mod tests {
                 allow_no_execute_taint_policy: allow,
                 ..Default::default()
             },
+            controller: None,
         })
         .into_iter()
         .map(|f| f.code)
@@ -462,6 +506,48 @@ mod tests {
         assert_eq!(
             codes(PP, with(300, "Never"), None, false),
             [LintCode::AppFailoverNeverHeld]
+        );
+    }
+
+    #[test]
+    fn application_failover_needs_of_the_controller_manager() {
+        let spec = pp(json!({"propagateDeps": true, "failover": {"application": {
+            "decisionConditions": {"tolerationSeconds": 300},
+            "statePreservation": {"rules": [{"aliasLabelName": "a", "jsonPath": "{.x}"}]}}}}));
+        let admitted = admission_of(PP, &spec);
+        let found = |c: &ControllerSettings| -> Vec<LintCode> {
+            lint(&LintInput {
+                kind: PP,
+                name: "p",
+                namespace: "default",
+                raw: &spec,
+                admitted: &admitted,
+                fleet: None,
+                webhook: WebhookSettings::default(),
+                controller: Some(c),
+            })
+            .into_iter()
+            .map(|f| f.code)
+            .filter(|c| format!("{c:?}").starts_with("AppFailover"))
+            .collect()
+        };
+        let all_on = ControllerSettings {
+            stateful_failover_injection: true,
+            ..Default::default()
+        };
+        assert!(found(&all_on).is_empty(), "{:?}", found(&all_on));
+        let off = ControllerSettings {
+            application_failover_controller: false,
+            graceful_eviction: false,
+            ..Default::default()
+        };
+        assert_eq!(
+            found(&off),
+            [
+                LintCode::AppFailoverControllerOff,
+                LintCode::AppFailoverGracefulGateOff,
+                LintCode::AppFailoverStateGateOff
+            ]
         );
     }
 
@@ -557,6 +643,7 @@ mod tests {
                     version: v.parse().unwrap(),
                     ..Default::default()
                 },
+                controller: None,
             })
         };
         let old = at("v1.16.8");

@@ -20,6 +20,12 @@ pub enum LintCode {
     AppFailoverShortToleration,
     /// Application failover with purge mode `Never`: the old copy stays until confirmed.
     AppFailoverNeverHeld,
+    /// Application failover while `--controllers` does not run it.
+    AppFailoverControllerOff,
+    /// Application failover purging `Gracefully` while `GracefulEviction` is off.
+    AppFailoverGracefulGateOff,
+    /// Application `statePreservation` while `StatefulFailoverInjection` is off.
+    AppFailoverStateGateOff,
     /// A toleration of NoExecute without `tolerationSeconds`.
     NoexecuteToleratedForever,
     /// A single cluster's failure leaves no feasible cluster.

@@ -37,6 +37,8 @@ pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
             admitted: &spec,
             fleet: Some(state),
             webhook: input.webhook,
+            // The doctor reports these itself, per binding.
+            controller: None,
         });
         let who = if namespace.is_empty() {
             format!("clusterpropagationpolicy/{name}")

@@ -653,7 +653,11 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
             "controllers",
             format!(
                 "applicationFailover {}",
-                if s.application_failover_controller { "on" } else { "off" }
+                if s.application_failover_controller {
+                    "on"
+                } else {
+                    "off"
+                }
             ),
         ),
         row(
