@@ -219,20 +219,8 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         .filter(|c| sim.proposal_effects.contains(&c.cluster))
         .map(|c| c.cluster.clone())
         .collect();
-    let mut application_failover = predict_app_failover(AppFailoverInputs {
-        state,
-        binding,
-        unhealthy: &[],
-        now,
-        settings: &settings,
-        custom_health: false,
-        taint_evictions: &Default::default(),
-    });
-    if let Some(only) = only {
-        application_failover.clusters.retain(|c| c.cluster == only);
-    }
     BindingExplanation {
-        application_failover,
+        application_failover: application_failover(state, binding, only, now, &settings),
         binding: key,
         now,
         assumed: settings,
@@ -252,6 +240,30 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         placement,
         verdict,
     }
+}
+
+/// Application failover on the binding's clusters (or `only` the one), from the status
+/// as it is.
+fn application_failover(
+    state: &FleetState,
+    binding: &Binding,
+    only: Option<&str>,
+    now: Timestamp,
+    settings: &ControllerSettings,
+) -> AppFailoverPrediction {
+    let mut prediction = predict_app_failover(AppFailoverInputs {
+        state,
+        binding,
+        unhealthy: &[],
+        now,
+        settings,
+        custom_health: false,
+        taint_evictions: &Default::default(),
+    });
+    if let Some(only) = only {
+        prediction.clusters.retain(|c| c.cluster == only);
+    }
+    prediction
 }
 
 fn sentence(
