@@ -52,7 +52,7 @@ const TWIN_MODULES: &[(&str, &str)] = &[
 
 /// Twin modules held to the real controllers by a live test instead of a family (they
 /// say so under `Checked:`).
-const CHECKED_LIVE: &[&str] = &["cluster_health", "events"];
+const CHECKED_LIVE: &[&str] = &["application_failover", "cluster_health", "events"];
 
 /// The failover proposal's models (`src/engine/proposal/`): not upstream, so they answer
 /// no family.

@@ -12,7 +12,10 @@
 //! `healthInterpretation`. The controller (`--controllers` name `applicationFailover`)
 //! checks no feature gate; `Gracefully` needs `GracefulEviction`, `statePreservation`
 //! needs `StatefulFailoverInjection`.
-//! Conformance: `application_failover` (not yet delivered; unit tests cite the lines).
+//! Checked: `tests/live/app_failover.rs` (the real controllers: the eviction's moment,
+//! the task, the re-placement, a binding skipped, a timer reset, a held copy) and unit
+//! tests on both sides of every rule, each citing the upstream line; the conformance
+//! family of upstream's own functions (application_failover) has not been delivered yet.
 //! Karmada: v1.15.0 to master f8fdd02: the controllers are the same at every release
 //! but for `Graciously`, read as `Gracefully` until the deprecated purge modes went
 //! ([`LEGACY_PURGE_MODES_REMOVED`]); the built-in health interpreters grew with the
