@@ -68,11 +68,7 @@ pub fn binding_text(p: &AppFailoverPrediction, now: Timestamp) -> String {
     out.push_str(&format!("{table}\n"));
     if !p.evicted.is_empty() {
         let to = match (&p.predicted, &p.prediction_error) {
-            (Some(clusters), _) => clusters
-                .iter()
-                .map(|t| format!("{} ({})", t.name, t.replicas))
-                .collect::<Vec<_>>()
-                .join(", "),
+            (Some(clusters), _) => super::placement(clusters),
             (None, Some(e)) => format!("nowhere: {}", e.message),
             (None, None) => "nowhere".into(),
         };
@@ -130,31 +126,6 @@ fn task(c: &AppClusterView) -> String {
         s.push_str(&format!(", {} label(s) carried", labels.len()));
     }
     s
-}
-
-/// The one-line verdict of a binding that application failover moves.
-pub fn verdict(p: &AppFailoverPrediction, now: Timestamp) -> String {
-    let latest = p
-        .clusters
-        .iter()
-        .filter(|c| p.evicted.contains(&c.cluster))
-        .filter_map(|c| c.eviction.as_ref().and_then(|w| w.latest))
-        .max();
-    let when = latest
-        .map(|t| format!(" by {} ({})", clock(t, now), offset(t, now)))
-        .unwrap_or_else(|| " on the next event".into());
-    let to = match &p.predicted {
-        Some(clusters) => clusters
-            .iter()
-            .map(|t| format!("{}={}", t.name, t.replicas))
-            .collect::<Vec<_>>()
-            .join(", "),
-        None => "nowhere".into(),
-    };
-    format!(
-        "leaves {} by application failover{when}, to {to}",
-        p.evicted.join(", ")
-    )
 }
 
 /// What happens to the old copy, in words.

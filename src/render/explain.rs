@@ -69,6 +69,23 @@ pub fn sentence(s: &Sentence) -> String {
             };
             format!("would migrate {}, {to}", moves.join(" and "))
         }
+        Sentence::LeavesUnhealthy {
+            clusters,
+            by,
+            to,
+            now,
+        } => {
+            let when = by
+                .map(|t| format!(" by {} ({})", clock(t, *now), offset(t, *now)))
+                .unwrap_or_else(|| " on the next event".into());
+            let to = to
+                .as_deref()
+                .map_or_else(|| "nowhere predicted".into(), super::placement);
+            format!(
+                "leaves {} by application failover{when}, to {to}",
+                clusters.join(", ")
+            )
+        }
     }
 }
 
@@ -180,12 +197,7 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     }
     out.push('\n');
     out += &super::app_failover::binding_text(&r.application_failover, r.now);
-    let app = &r.application_failover;
-    let verdict = match (&r.verdict, app.evicted.is_empty()) {
-        (Sentence::Stays(_), false) => super::app_failover::verdict(app, r.now),
-        _ => sentence(&r.verdict),
-    };
-    out += &format!("\nVerdict: {}\n", verdict.bold());
+    out += &format!("\nVerdict: {}\n", sentence(&r.verdict).bold());
     out
 }
 

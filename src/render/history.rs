@@ -7,31 +7,18 @@ use serde::Serialize;
 use crate::engine::predict::pipeline::PipelineStep;
 
 use super::time::{ago, clock};
-use super::OUTPUT_API_VERSION;
-use crate::api::TargetCluster;
+use super::{placement, OUTPUT_API_VERSION};
+use crate::engine::decide::evictions::TaskCause;
 use crate::engine::decide::history::{ActionKind, Entry};
 
 /// Characters of DETAIL a table shows (`-o wide`: all).
 const DETAIL_WIDTH: usize = 100;
 
-/// `member1=1,member2=2` (`-` for none).
-fn placement(clusters: &[TargetCluster]) -> String {
-    if clusters.is_empty() {
-        return "-".into();
-    }
-    clusters
-        .iter()
-        .map(|c| format!("{}={}", c.name, c.replicas))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// The DETAIL cell of an entry, untruncated, on one line.
 pub fn detail(e: &Entry, now: Timestamp) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(t) = &e.task {
-        let cause = crate::engine::decide::evictions::TaskCause::of(t);
-        if cause == crate::engine::decide::evictions::TaskCause::ApplicationFailure {
+        if e.cause == Some(TaskCause::ApplicationFailure) {
             parts.push("application failover".into());
         }
         let mut words = format!(
@@ -227,6 +214,7 @@ pub fn document<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::TargetCluster;
     use crate::engine::decide::history::{EventRecord, Origin};
 
     fn entry(action: ActionKind) -> Entry {
@@ -237,6 +225,7 @@ mod tests {
             cluster: Some("m1".into()),
             from: vec![Origin::Event],
             task: None,
+            cause: None,
             placement_before: None,
             placement: None,
             event: None,

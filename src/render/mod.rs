@@ -107,6 +107,18 @@ pub fn write_stdout(text: &str) -> Result<()> {
     }
 }
 
+/// A placement as reports print it: `member1=1,member2=2` (`-` for none).
+pub fn placement(clusters: &[crate::api::TargetCluster]) -> String {
+    if clusters.is_empty() {
+        return "-".into();
+    }
+    clusters
+        .iter()
+        .map(|c| format!("{}={}", c.name, c.replicas))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A borderless table with `header`, as kubectl prints its tables.
 pub fn table<T: Into<comfy_table::Cell>>(
     header: impl IntoIterator<Item = T>,

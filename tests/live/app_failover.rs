@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use jiff::Timestamp;
 use k8s_openapi::api::apps::v1::Deployment;
-use k8s_openapi::api::core::v1::Namespace;
 use kube::api::{Api, DynamicObject, Patch, PatchParams, PostParams};
 use serde_json::{json, Value};
 use support::fixtures::*;
@@ -436,13 +435,7 @@ async fn application_failover_happens_as_predicted_and_only_then() {
     let k = &k;
     let client = k.env.admin().await;
     let kc = k.env.kubeconfig.clone();
-    Api::<Namespace>::all(client.clone())
-        .create(
-            &PostParams::default(),
-            &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
-        )
-        .await
-        .unwrap();
+    ensure_namespace(&client, NS).await;
     let toleration = json!({"tolerationSeconds": TOLERATION});
     let purge_directly = json!({"decisionConditions": toleration, "purgeMode": "Directly"});
     create(&client, "a-directly", purge_directly.clone(), false).await;

@@ -95,19 +95,29 @@ fn the_controller_off_or_a_gate_off_means_no_eviction() {
     assert_eq!(m1["reasons"][0]["code"], "app-failover-propagate-deps-off");
 }
 
-#[test]
-fn explain_says_per_cluster_whether_it_is_armed_and_why_not() {
-    let checkout = json(&[
+/// `policy explain rb BINDING -o json` on the example fleet.
+fn explain(binding: &str) -> Value {
+    json(&[
         "policy",
         "explain",
         "rb",
-        "shop/checkout-deployment",
+        binding,
         "--snapshot",
         FLEET,
         "-o",
         "json",
-    ]);
+    ])
+}
+
+#[test]
+fn explain_says_per_cluster_whether_it_is_armed_and_why_not() {
+    let checkout = explain("shop/checkout-deployment");
     let app = &checkout["applicationFailover"];
+    let verdict = checkout["verdict"].as_str().unwrap();
+    assert!(
+        verdict.starts_with("leaves member1 by application failover by 12:00:32"),
+        "{verdict}"
+    );
     assert_eq!(
         cluster(app, "member1")["reasons"][0]["code"],
         "app-failover-unhealthy"
@@ -116,30 +126,12 @@ fn explain_says_per_cluster_whether_it_is_armed_and_why_not() {
         cluster(app, "member2")["reasons"][0]["code"],
         "app-failover-armed"
     );
-    let cart = json(&[
-        "policy",
-        "explain",
-        "rb",
-        "shop/cart-deployment",
-        "--snapshot",
-        FLEET,
-        "-o",
-        "json",
-    ]);
+    let cart = explain("shop/cart-deployment");
     assert_eq!(
         cluster(&cart["applicationFailover"], "member1")["reasons"][0]["code"],
         "app-failover-propagate-deps-off"
     );
-    let job = json(&[
-        "policy",
-        "explain",
-        "rb",
-        "batch/nightly-report-job",
-        "--snapshot",
-        FLEET,
-        "-o",
-        "json",
-    ]);
+    let job = explain("batch/nightly-report-job");
     assert_eq!(
         cluster(&job["applicationFailover"], "member2")["reasons"][0]["code"],
         "app-failover-no-health-interpreter"

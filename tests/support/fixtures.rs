@@ -38,6 +38,13 @@ pub async fn load_fleet(client: &Client, path: &Path) {
     create_items(client, list["items"].as_array().expect("a kubectl List")).await;
 }
 
+/// Create the namespace `name` unless it exists.
+pub async fn ensure_namespace(client: &Client, name: &str) {
+    let namespaces: Api<k8s_openapi::api::core::v1::Namespace> = Api::all(client.clone());
+    let ns = serde_json::from_value(json!({"metadata": {"name": name}})).unwrap();
+    let _ = namespaces.create(&PostParams::default(), &ns).await; // may exist
+}
+
 /// Create every object of `items` (kinds this tool reads; others are skipped), their
 /// namespaces and their status included.
 pub async fn create_items(client: &Client, items: &[Value]) {
@@ -48,10 +55,7 @@ pub async fn create_items(client: &Client, items: &[Value]) {
         };
         let api: Api<DynamicObject> = match item["metadata"]["namespace"].as_str() {
             Some(ns) => {
-                let namespaces: Api<k8s_openapi::api::core::v1::Namespace> =
-                    Api::all(client.clone());
-                let ns_obj = serde_json::from_value(json!({"metadata": {"name": ns}})).unwrap();
-                let _ = namespaces.create(&PostParams::default(), &ns_obj).await; // may exist
+                ensure_namespace(client, ns).await;
                 Api::namespaced_with(client.clone(), ns, &ar)
             }
             None => Api::all_with(client.clone(), &ar),

@@ -11,6 +11,7 @@ use super::super::target::{find_binding, parse_target};
 use super::super::{common, settings};
 use super::{scenario, scenario_taint};
 use crate::cli::{DryRunArgs, GlobalArgs};
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::app_failover::{predict_app_failover, AppFailoverInputs};
 use crate::engine::predict::simulate::{simulate, Verdict};
 use crate::error::{Error, ExitCode, Result};
@@ -55,6 +56,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     } else {
         taint_evictions(&simulate(&state, &scenario))
     };
+    let index = FleetIndex::new(&state.clusters);
     let predictions = asked
         .iter()
         .map(|a| {
@@ -66,7 +68,7 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
                 .collect();
             let none = BTreeMap::new();
             predict_app_failover(AppFailoverInputs {
-                state: &state,
+                index: Some(&index),
                 binding,
                 unhealthy: &unhealthy,
                 now,

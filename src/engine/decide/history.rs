@@ -25,6 +25,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use jiff::Timestamp;
 use serde::Serialize;
 
+use crate::engine::decide::evictions::TaskCause;
+
 use crate::api::{GracefulEvictionTask, TargetCluster};
 use crate::engine::decide::records::{reasons, records};
 use crate::engine::karmada::events::{reasons as upstream, schedule_result};
@@ -177,6 +179,9 @@ pub struct Entry {
     /// `eviction`: the task as stored.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<GracefulEvictionTask>,
+    /// `eviction`: why the task exists, from its producer and reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<TaskCause>,
     /// `drain` (from the tool's record): `spec.clusters` before the drain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placement_before: Option<Vec<TargetCluster>>,
@@ -236,6 +241,7 @@ pub fn history(
         cluster,
         from: vec![from],
         task: None,
+        cause: None,
         placement_before: None,
         placement: None,
         event: None,
@@ -262,6 +268,7 @@ pub fn history(
             Some(t.from_cluster.clone()),
             Origin::Task,
         );
+        e.cause = Some(TaskCause::of(t));
         e.task = Some(t.clone());
         out.push(e);
     }

@@ -13,7 +13,10 @@ use crate::engine::karmada::scheduler::passes_filters;
 use crate::engine::proposal::prescheduling::pre_scheduling_verdict;
 use crate::fleet::FleetState;
 
-use crate::engine::karmada::application_failover::{health_interpreter, HealthInterpreter};
+use crate::api::policy::ApplicationFailoverBehavior;
+use crate::engine::karmada::application_failover::{
+    health_interpreter, purge_mode, unmet_needs, HealthInterpreter, Unmet,
+};
 pub use crate::engine::vocabulary::lint_finding::{Finding, LintCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
 
@@ -183,38 +186,38 @@ fn lint_application_failover(input: &LintInput, out: &mut Vec<Finding>) {
     }
 }
 
-/// What application failover needs of karmada-controller-manager: the controller
-/// running, `GracefulEviction` under `Gracefully`, `StatefulFailoverInjection` under
-/// `statePreservation`.
+/// What application failover needs of karmada-controller-manager and does not get (the
+/// twin's [`unmet_needs`]): the controller running, `GracefulEviction` under
+/// `Gracefully`, `StatefulFailoverInjection` under `statePreservation`.
 fn lint_application_controller(admitted: &Value, c: &ControllerSettings, out: &mut Vec<Finding>) {
-    let field = |f: &str| Some(format!("spec.failover.application{f}"));
-    if !c.application_failover_controller {
-        out.push(Finding {
-            code: LintCode::AppFailoverControllerOff,
-            field: field(""),
-            message: "karmada-controller-manager's --controllers does not run applicationFailover: the policy's application failover never happens".into(),
-            fix: "run the controller manager with --controllers=* (or name applicationFailover)".into(),
-        });
-    }
-    let purge = get(admitted, &["failover", "application", "purgeMode"]).and_then(Value::as_str);
-    if !c.graceful_eviction && purge.unwrap_or("Gracefully") == "Gracefully" {
-        out.push(Finding {
-            code: LintCode::AppFailoverGracefulGateOff,
-            field: field(".purgeMode"),
-            message: "purgeMode Gracefully while the GracefulEviction gate is off: the controller fails on every sync and never evicts".into(),
-            fix: "turn GracefulEviction on (the default), or use Directly or Never".into(),
-        });
-    }
-    let rules = items(
-        admitted,
-        &["failover", "application", "statePreservation", "rules"],
-    );
-    if !c.stateful_failover_injection && !rules.is_empty() {
-        out.push(Finding {
-            code: LintCode::AppFailoverStateGateOff,
-            field: field(".statePreservation"),
-            message: "statePreservation rules while StatefulFailoverInjection is off: the failover carries none of the state".into(),
-            fix: "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates".into(),
+    let Some(behavior) = get(admitted, &["failover", "application"])
+        .and_then(|v| serde_json::from_value::<ApplicationFailoverBehavior>(v.clone()).ok())
+    else {
+        return;
+    };
+    for unmet in unmet_needs(&behavior, c) {
+        out.push(match unmet {
+            Unmet::Controller => Finding {
+                code: LintCode::AppFailoverControllerOff,
+                field: Some("spec.failover.application".into()),
+                message: "karmada-controller-manager's --controllers does not run applicationFailover: the policy's application failover never happens".into(),
+                fix: "run the controller manager with --controllers=* (or name applicationFailover)".into(),
+            },
+            Unmet::GracefulEviction => Finding {
+                code: LintCode::AppFailoverGracefulGateOff,
+                field: Some("spec.failover.application.purgeMode".into()),
+                message: format!(
+                    "purgeMode {} while the GracefulEviction gate is off: the controller fails on every sync and never evicts",
+                    purge_mode(&behavior)
+                ),
+                fix: "turn GracefulEviction on (the default), or use Directly or Never".into(),
+            },
+            Unmet::StatefulFailoverInjection => Finding {
+                code: LintCode::AppFailoverStateGateOff,
+                field: Some("spec.failover.application.statePreservation".into()),
+                message: "statePreservation rules while StatefulFailoverInjection is off: the failover carries none of the state".into(),
+                fix: "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates".into(),
+            },
         });
     }
 }
@@ -424,6 +427,17 @@ mod tests {
         fleet: Option<&FleetState>,
         allow: bool,
     ) -> Vec<LintCode> {
+        codes_with(kind, spec, fleet, allow, None)
+    }
+
+    /// [`codes`] with the controller manager's settings known.
+    fn codes_with(
+        kind: PolicyKind,
+        spec: Value,
+        fleet: Option<&FleetState>,
+        allow: bool,
+        controller: Option<&ControllerSettings>,
+    ) -> Vec<LintCode> {
         let admitted = admission_of(kind, &spec);
         lint(&LintInput {
             kind,
@@ -436,7 +450,7 @@ mod tests {
                 allow_no_execute_taint_policy: allow,
                 ..Default::default()
             },
-            controller: None,
+            controller,
         })
         .into_iter()
         .map(|f| f.code)
@@ -514,22 +528,8 @@ mod tests {
         let spec = pp(json!({"propagateDeps": true, "failover": {"application": {
             "decisionConditions": {"tolerationSeconds": 300},
             "statePreservation": {"rules": [{"aliasLabelName": "a", "jsonPath": "{.x}"}]}}}}));
-        let admitted = admission_of(PP, &spec);
         let found = |c: &ControllerSettings| -> Vec<LintCode> {
-            lint(&LintInput {
-                kind: PP,
-                name: "p",
-                namespace: "default",
-                raw: &spec,
-                admitted: &admitted,
-                fleet: None,
-                webhook: WebhookSettings::default(),
-                controller: Some(c),
-            })
-            .into_iter()
-            .map(|f| f.code)
-            .filter(|c| format!("{c:?}").starts_with("AppFailover"))
-            .collect()
+            codes_with(PP, spec.clone(), None, false, Some(c))
         };
         let all_on = ControllerSettings {
             stateful_failover_injection: true,

@@ -118,6 +118,17 @@ pub fn plan_action(
 /// What an action decides: the decision, its rule, in words, and the edit.
 type Step = (ActionDecision, ReasonCode, String, Option<TaskEdit>);
 
+/// Whether `task` holds its old copy until someone decides: `suppressDeletion: true`,
+/// or purge mode Never without it.
+pub fn holds_old_copy(task: &GracefulEvictionTask) -> bool {
+    let never = task
+        .purge_mode
+        .as_deref()
+        .and_then(|m| m.parse::<PurgeMode>().ok())
+        == Some(PurgeMode::Never);
+    task.suppress_deletion == Some(true) || (never && task.suppress_deletion.is_none())
+}
+
 /// One task and what holds it.
 struct Held<'a> {
     binding: &'a Binding,
@@ -146,8 +157,7 @@ impl<'a> Held<'a> {
             task,
             from: &task.from_cluster,
             purge,
-            held: task.suppress_deletion == Some(true)
-                || (purge == Some(PurgeMode::Never) && task.suppress_deletion.is_none()),
+            held: holds_old_copy(task),
             now,
             default_timeout_seconds,
         }

@@ -32,7 +32,7 @@ use crate::engine::karmada::admission::LEGACY_PURGE_MODES_REMOVED;
 use crate::engine::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
 use crate::engine::karmada::state_preservation::{build_preserved_label_state, not_collected};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
-use crate::engine::vocabulary::settings::PurgeMode;
+use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use crate::engine::vocabulary::version::{KarmadaVersion as V, KarmadaVersion};
 use crate::fleet::{Binding, BindingKind};
 
@@ -347,7 +347,7 @@ pub fn build_task_options(
     gates: TaskGates,
     version: KarmadaVersion,
 ) -> Result<EvictOptions, String> {
-    let mode_text = behavior.purge_mode.as_deref().unwrap_or(DEFAULT_PURGE_MODE);
+    let mode_text = purge_mode(behavior);
     let mode = mode_text.parse::<PurgeMode>().ok();
     let mut options = EvictOptions {
         purge_mode: mode,
@@ -369,11 +369,7 @@ pub fn build_task_options(
         options.preserved_label_state = Some(labels);
         options.clusters_before_failover = clusters_before.to_vec();
     }
-    let graceful = match mode {
-        Some(PurgeMode::Gracefully) => true,
-        Some(PurgeMode::Graciously) => !LEGACY_PURGE_MODES_REMOVED.holds_in(version),
-        _ => false,
-    };
+    let graceful = takes_grace_period(mode_text, version);
     if graceful {
         if !gates.graceful_eviction {
             return Err(format!(
@@ -385,6 +381,60 @@ pub fn build_task_options(
         options.suppress_deletion = Some(true);
     }
     Ok(options)
+}
+
+/// `purgeMode` as the controller reads it (the CRD's default where left out).
+pub fn purge_mode(behavior: &ApplicationFailoverBehavior) -> &str {
+    behavior.purge_mode.as_deref().unwrap_or(DEFAULT_PURGE_MODE)
+}
+
+/// Whether `buildTaskOptions` takes the grace period for this purge mode, and with it
+/// needs the `GracefulEviction` gate: `Gracefully`, and `Graciously` until the deprecated
+/// purge modes were removed.
+pub fn takes_grace_period(purge_mode: &str, version: KarmadaVersion) -> bool {
+    match purge_mode.parse::<PurgeMode>() {
+        Ok(PurgeMode::Gracefully) => true,
+        Ok(PurgeMode::Graciously) => !LEGACY_PURGE_MODES_REMOVED.holds_in(version),
+        _ => false,
+    }
+}
+
+/// What the application failover of `behavior` needs of karmada-controller-manager and
+/// does not get.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmet {
+    /// `--controllers` does not run `applicationFailover`: nothing happens.
+    Controller,
+    /// A purge mode that takes the grace period without `GracefulEviction`: every sync
+    /// fails, nothing is evicted.
+    GracefulEviction,
+    /// `statePreservation` rules without `StatefulFailoverInjection`: evicted without
+    /// the state.
+    StatefulFailoverInjection,
+}
+
+/// Every need of `behavior` that `settings` leave unmet, in that order.
+pub fn unmet_needs(
+    behavior: &ApplicationFailoverBehavior,
+    settings: &ControllerSettings,
+) -> Vec<Unmet> {
+    let mut out = Vec::new();
+    if !settings.application_failover_controller {
+        out.push(Unmet::Controller);
+    }
+    if !settings.graceful_eviction
+        && takes_grace_period(purge_mode(behavior), settings.karmada_version)
+    {
+        out.push(Unmet::GracefulEviction);
+    }
+    let rules = behavior
+        .state_preservation
+        .as_ref()
+        .is_some_and(|p| !p.rules.is_empty());
+    if !settings.stateful_failover_injection && rules {
+        out.push(Unmet::StatefulFailoverInjection);
+    }
+    out
 }
 
 /// What one reconcile of a binding did.

@@ -22,7 +22,7 @@ use crate::engine::karmada::graceful_eviction::graceful_evict_cluster;
 use crate::engine::karmada::scheduler::{rescheduled_on_every_change, FleetIndex};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
-use crate::fleet::{Binding, FleetState};
+use crate::fleet::Binding;
 
 /// How late after the workload turns Unhealthy the controller can first see it (the
 /// member's status reaching the binding, measured under 1 s), plus how late after the
@@ -113,7 +113,9 @@ pub struct AppFailoverPrediction {
 
 /// What the prediction assumes.
 pub struct AppFailoverInputs<'a> {
-    pub state: &'a FleetState,
+    /// The fleet's clusters, indexed for the scheduler: where the evicted replicas go
+    /// (`None`: not predicted, for callers that only ask whether it is armed).
+    pub index: Option<&'a FleetIndex<'a>>,
     pub binding: &'a Binding,
     /// Clusters whose workload turns Unhealthy, and since when (`None`: now). A cluster
     /// the status already says is Unhealthy needs no entry: its timer's start is then
@@ -202,14 +204,14 @@ pub fn predict_app_failover(inputs: AppFailoverInputs<'_>) -> AppFailoverPredict
         .filter(|c| c.task.is_some())
         .map(|c| c.cluster.clone())
         .collect();
-    let (predicted, prediction_error) = if evicted.is_empty() {
-        (None, None)
-    } else {
-        let index = FleetIndex::new(&inputs.state.clusters);
-        match index.predict(&after, binding.observed_affinity()) {
-            Ok(p) => (Some(p.clusters), None),
-            Err(e) => (None, Some(e.reason())),
+    let (predicted, prediction_error) = match inputs.index {
+        Some(index) if !evicted.is_empty() => {
+            match index.predict(&after, binding.observed_affinity()) {
+                Ok(p) => (Some(p.clusters), None),
+                Err(e) => (None, Some(e.reason())),
+            }
         }
+        _ => (None, None),
     };
     let purge_mode = behavior.as_ref().map(|b| {
         b.purge_mode

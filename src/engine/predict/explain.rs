@@ -106,6 +106,15 @@ pub enum Sentence {
     },
     /// Stays; the queue fates of its faulty clusters, if any (verdict, cluster, rule).
     Stays(Vec<(Verdict, String, Reason)>),
+    /// No taint moves it, but application failover takes it off these clusters where
+    /// its workload is Unhealthy: by this moment at the latest (`None`: on the next event),
+    /// to this placement (`None`: not predicted).
+    LeavesUnhealthy {
+        clusters: Vec<String>,
+        by: Option<Timestamp>,
+        to: Option<Vec<TargetCluster>>,
+        now: Timestamp,
+    },
 }
 
 /// What the explanation of a binding assumes.
@@ -219,8 +228,27 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
         .filter(|c| sim.proposal_effects.contains(&c.cluster))
         .map(|c| c.cluster.clone())
         .collect();
+    let application_failover = application_failover(&index, binding, only, now, &settings);
+    // Where no taint moves it, the application failover that does is the verdict.
+    let verdict = match verdict {
+        Sentence::Stays(_) if !application_failover.evicted.is_empty() => {
+            Sentence::LeavesUnhealthy {
+                clusters: application_failover.evicted.clone(),
+                by: application_failover
+                    .clusters
+                    .iter()
+                    .filter_map(|c| c.eviction.as_ref())
+                    .map(|w| w.latest)
+                    .max()
+                    .flatten(),
+                to: application_failover.predicted.clone(),
+                now,
+            }
+        }
+        other => other,
+    };
     BindingExplanation {
-        application_failover: application_failover(state, binding, only, now, &settings),
+        application_failover,
         binding: key,
         now,
         assumed: settings,
@@ -245,14 +273,14 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
 /// Application failover on the binding's clusters (or `only` the one), from the status
 /// as it is.
 fn application_failover(
-    state: &FleetState,
+    index: &FleetIndex,
     binding: &Binding,
     only: Option<&str>,
     now: Timestamp,
     settings: &ControllerSettings,
 ) -> AppFailoverPrediction {
     let mut prediction = predict_app_failover(AppFailoverInputs {
-        state,
+        index: Some(index),
         binding,
         unhealthy: &[],
         now,

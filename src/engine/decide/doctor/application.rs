@@ -4,6 +4,8 @@
 
 use super::{named, source, DoctorInput, Finding, FindingCode, Severity};
 use crate::engine::decide::evictions::TaskCause;
+use crate::engine::decide::task_actions::holds_old_copy;
+use crate::engine::karmada::application_failover::{toleration_seconds, unmet_needs, Unmet};
 use crate::engine::predict::app_failover::{predict_app_failover, AppFailoverInputs};
 use crate::engine::vocabulary::reason::ReasonCode;
 use crate::fleet::Binding;
@@ -12,6 +14,7 @@ use crate::fleet::Binding;
 #[derive(Default)]
 struct Seen {
     configured: Vec<String>,
+    no_controller: Vec<String>,
     graceful: Vec<String>,
     stateful: Vec<String>,
     skipped: Vec<String>,
@@ -26,7 +29,6 @@ pub(super) fn application_findings(input: &DoctorInput, out: &mut Vec<Finding>) 
     if seen.configured.is_empty() && seen.held.is_empty() {
         return;
     }
-    let settings = input.settings;
     let mut push = |code, severity, message: String, evidence: &[String], fix: &str| {
         if !evidence.is_empty() {
             out.push(Finding {
@@ -38,45 +40,39 @@ pub(super) fn application_findings(input: &DoctorInput, out: &mut Vec<Finding>) 
             });
         }
     };
-    if !settings.application_failover_controller {
-        push(
-            FindingCode::AppFailoverControllerOff,
-            Severity::Error,
-            format!(
-                "{} binding(s) ask for application failover but --controllers does not run applicationFailover ({})",
-                seen.configured.len(),
-                source(input, "controllers")
-            ),
-            &seen.configured,
-            "run karmada-controller-manager with --controllers=* (or list applicationFailover), or drop failover.application",
-        );
-    }
-    if !settings.graceful_eviction {
-        push(
-            FindingCode::AppFailoverGracefulGateOff,
-            Severity::Error,
-            format!(
-                "{} binding(s) fail over Gracefully but the GracefulEviction gate is off ({}): the controller fails on every sync and never evicts them",
-                seen.graceful.len(),
-                source(input, "feature-gates")
-            ),
-            &seen.graceful,
-            "turn GracefulEviction on (it is on by default), or use purgeMode Directly or Never",
-        );
-    }
-    if !settings.stateful_failover_injection {
-        push(
-            FindingCode::AppFailoverStateGateOff,
-            Severity::Warning,
-            format!(
-                "{} binding(s) have application statePreservation rules but StatefulFailoverInjection is off ({}): they fail over without their state",
-                seen.stateful.len(),
-                source(input, "feature-gates")
-            ),
-            &seen.stateful,
-            "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates",
-        );
-    }
+    push(
+        FindingCode::AppFailoverControllerOff,
+        Severity::Error,
+        format!(
+            "{} binding(s) ask for application failover but --controllers does not run applicationFailover ({})",
+            seen.no_controller.len(),
+            source(input, "controllers")
+        ),
+        &seen.no_controller,
+        "run karmada-controller-manager with --controllers=* (or list applicationFailover), or drop failover.application",
+    );
+    push(
+        FindingCode::AppFailoverGracefulGateOff,
+        Severity::Error,
+        format!(
+            "{} binding(s) fail over Gracefully (a purge mode that takes the grace period) but the GracefulEviction gate is off ({}): the controller fails on every sync and never evicts them",
+            seen.graceful.len(),
+            source(input, "feature-gates")
+        ),
+        &seen.graceful,
+        "turn GracefulEviction on (it is on by default), or use purgeMode Directly or Never",
+    );
+    push(
+        FindingCode::AppFailoverStateGateOff,
+        Severity::Warning,
+        format!(
+            "{} binding(s) have application statePreservation rules but StatefulFailoverInjection is off ({}): they fail over without their state",
+            seen.stateful.len(),
+            source(input, "feature-gates")
+        ),
+        &seen.stateful,
+        "turn StatefulFailoverInjection on in karmada-controller-manager's --feature-gates",
+    );
     push(
         FindingCode::AppFailoverSkipped,
         Severity::Warning,
@@ -133,26 +129,20 @@ fn gather(input: &DoctorInput) -> Seen {
         };
         let name = binding.display_name();
         seen.configured.push(name.clone());
-        let purge = app.purge_mode.as_deref().unwrap_or("Gracefully");
-        if purge == "Gracefully" {
-            seen.graceful.push(name.clone());
+        for unmet in unmet_needs(app, input.settings) {
+            match unmet {
+                Unmet::Controller => &mut seen.no_controller,
+                Unmet::GracefulEviction => &mut seen.graceful,
+                Unmet::StatefulFailoverInjection => &mut seen.stateful,
+            }
+            .push(name.clone());
         }
-        if app
-            .state_preservation
-            .as_ref()
-            .is_some_and(|p| !p.rules.is_empty())
-        {
-            seen.stateful.push(name.clone());
-        }
-        let toleration = app
-            .decision_conditions
-            .as_ref()
-            .and_then(|d| d.toleration_seconds);
-        if toleration == Some(0) {
+        if toleration_seconds(app) == 0 {
             seen.zero.push(name.clone());
         }
+        // Whether it is armed, and why not: no placement needed.
         let prediction = predict_app_failover(AppFailoverInputs {
-            state: input.state,
+            index: None,
             binding,
             unhealthy: &[],
             now: input.now,
@@ -188,13 +178,7 @@ fn gather(input: &DoctorInput) -> Seen {
 /// The binding's application failover tasks that hold their old copy.
 fn held_copies(binding: &Binding, out: &mut Vec<String>) {
     for task in &binding.spec.graceful_eviction_tasks {
-        if TaskCause::of(task) != TaskCause::ApplicationFailure {
-            continue;
-        }
-        let never = task.purge_mode.as_deref() == Some("Never");
-        let held =
-            task.suppress_deletion == Some(true) || (never && task.suppress_deletion.is_none());
-        if held {
+        if TaskCause::of(task) == TaskCause::ApplicationFailure && holds_old_copy(task) {
             out.push(format!(
                 "{} from {}",
                 binding.display_name(),

@@ -398,3 +398,47 @@ fn a_filtered_binding_loses_its_timers() {
     sync_binding(&mut b, &mut timers, GATES, V::MASTER, false, t0);
     assert!(timers.0.is_empty());
 }
+
+// common.go:144 and :161-170: the needs of the task options, and upstream's --controllers.
+#[test]
+fn unmet_needs_follow_the_gates_the_purge_mode_and_the_release() {
+    let behavior =
+        |app: Value| -> ApplicationFailoverBehavior { serde_json::from_value(app).unwrap() };
+    let all_on = ControllerSettings {
+        stateful_failover_injection: true,
+        ..Default::default()
+    };
+    let stateful = behavior(
+        json!({"statePreservation": {"rules": [{"aliasLabelName": "a", "jsonPath": "{.x}"}]}}),
+    );
+    assert!(unmet_needs(&stateful, &all_on).is_empty());
+    let off = ControllerSettings {
+        application_failover_controller: false,
+        graceful_eviction: false,
+        ..Default::default()
+    };
+    assert_eq!(
+        unmet_needs(&stateful, &off),
+        [
+            Unmet::Controller,
+            Unmet::GracefulEviction,
+            Unmet::StatefulFailoverInjection
+        ],
+        "the CRD's default purge mode is Gracefully"
+    );
+    let gates_off = ControllerSettings {
+        graceful_eviction: false,
+        ..all_on.clone()
+    };
+    assert!(unmet_needs(&behavior(json!({"purgeMode": "Never"})), &gates_off).is_empty());
+    let graciously = behavior(json!({"purgeMode": "Graciously"}));
+    let at = |v: KarmadaVersion| ControllerSettings {
+        karmada_version: v,
+        ..gates_off.clone()
+    };
+    assert_eq!(
+        unmet_needs(&graciously, &at(V::release(18, 2))),
+        [Unmet::GracefulEviction]
+    );
+    assert!(unmet_needs(&graciously, &at(V::MASTER)).is_empty());
+}

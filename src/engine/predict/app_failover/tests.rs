@@ -2,7 +2,7 @@ use serde_json::{json, Value};
 
 use super::*;
 use crate::api::Cluster;
-use crate::fleet::BindingKind;
+use crate::fleet::{BindingKind, FleetState};
 
 fn ts(s: &str) -> Timestamp {
     s.parse().unwrap()
@@ -43,8 +43,9 @@ fn predict(
     settings: &ControllerSettings,
     taints: &BTreeMap<String, Timestamp>,
 ) -> AppFailoverPrediction {
+    let index = FleetIndex::new(&state.clusters);
     predict_app_failover(AppFailoverInputs {
-        state,
+        index: Some(&index),
         binding: &state.bindings[0],
         unhealthy,
         now: ts("2026-01-01T00:00:00Z"),
