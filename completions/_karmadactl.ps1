@@ -616,6 +616,8 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
             [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -806,10 +808,94 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         'karmadactl;failover;settings;help;help' {
             break
         }
+        'karmadactl;failover;watch' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop after this long even when the failover has not settled (exit 3)')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)')
+            [CompletionResult]::new('--controllers', '--controllers', [CompletionResultType]::ParameterName, 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings per second each eviction worker paces itself to (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)')
+            [CompletionResult]::new('--rate-limiter-base-delay', '--rate-limiter-base-delay', [CompletionResultType]::ParameterName, 'Base delay of the rate limiter''s per-item back-off (default: 5ms)')
+            [CompletionResult]::new('--rate-limiter-max-delay', '--rate-limiter-max-delay', [CompletionResultType]::ParameterName, 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)')
+            [CompletionResult]::new('--rate-limiter-qps', '--rate-limiter-qps', [CompletionResultType]::ParameterName, 'Token-bucket refill of the rate limiter, per second (default: 10)')
+            [CompletionResult]::new('--rate-limiter-bucket-size', '--rate-limiter-bucket-size', [CompletionResultType]::ParameterName, 'Token-bucket size of the rate limiter (default: 100)')
+            [CompletionResult]::new('--cluster-status-update-frequency', '--cluster-status-update-frequency', [CompletionResultType]::ParameterName, 'How often the cluster-status controller probes each member (default: 10s)')
+            [CompletionResult]::new('--cluster-failure-threshold', '--cluster-failure-threshold', [CompletionResultType]::ParameterName, 'How long probes must fail before a cluster is Ready=False (default: 30s)')
+            [CompletionResult]::new('--cluster-success-threshold', '--cluster-success-threshold', [CompletionResultType]::ParameterName, 'How long probes must succeed before a cluster is Ready=True again (default: 30s)')
+            [CompletionResult]::new('--cluster-monitor-period', '--cluster-monitor-period', [CompletionResultType]::ParameterName, 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)')
+            [CompletionResult]::new('--cluster-monitor-grace-period', '--cluster-monitor-grace-period', [CompletionResultType]::ParameterName, 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-duration', '--cluster-lease-duration', [CompletionResultType]::ParameterName, 'karmada-agent''s lease duration (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-renew-interval-fraction', '--cluster-lease-renew-interval-fraction', [CompletionResultType]::ParameterName, 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)')
+            [CompletionResult]::new('--queue-model', '--queue-model', [CompletionResultType]::ParameterName, 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;failover;report' {
+            [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'The cluster whose failover is reported')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only steps at or after this moment: a duration ago (2h) or an RFC 3339 time')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only steps at or before this moment: a duration ago (30m) or an RFC 3339 time')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)')
+            [CompletionResult]::new('--controllers', '--controllers', [CompletionResultType]::ParameterName, 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings per second each eviction worker paces itself to (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)')
+            [CompletionResult]::new('--rate-limiter-base-delay', '--rate-limiter-base-delay', [CompletionResultType]::ParameterName, 'Base delay of the rate limiter''s per-item back-off (default: 5ms)')
+            [CompletionResult]::new('--rate-limiter-max-delay', '--rate-limiter-max-delay', [CompletionResultType]::ParameterName, 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)')
+            [CompletionResult]::new('--rate-limiter-qps', '--rate-limiter-qps', [CompletionResultType]::ParameterName, 'Token-bucket refill of the rate limiter, per second (default: 10)')
+            [CompletionResult]::new('--rate-limiter-bucket-size', '--rate-limiter-bucket-size', [CompletionResultType]::ParameterName, 'Token-bucket size of the rate limiter (default: 100)')
+            [CompletionResult]::new('--cluster-status-update-frequency', '--cluster-status-update-frequency', [CompletionResultType]::ParameterName, 'How often the cluster-status controller probes each member (default: 10s)')
+            [CompletionResult]::new('--cluster-failure-threshold', '--cluster-failure-threshold', [CompletionResultType]::ParameterName, 'How long probes must fail before a cluster is Ready=False (default: 30s)')
+            [CompletionResult]::new('--cluster-success-threshold', '--cluster-success-threshold', [CompletionResultType]::ParameterName, 'How long probes must succeed before a cluster is Ready=True again (default: 30s)')
+            [CompletionResult]::new('--cluster-monitor-period', '--cluster-monitor-period', [CompletionResultType]::ParameterName, 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)')
+            [CompletionResult]::new('--cluster-monitor-grace-period', '--cluster-monitor-grace-period', [CompletionResultType]::ParameterName, 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-duration', '--cluster-lease-duration', [CompletionResultType]::ParameterName, 'karmada-agent''s lease duration (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-renew-interval-fraction', '--cluster-lease-renew-interval-fraction', [CompletionResultType]::ParameterName, 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)')
+            [CompletionResult]::new('--queue-model', '--queue-model', [CompletionResultType]::ParameterName, 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'karmadactl;failover;help' {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
             [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -836,6 +922,12 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;failover;help;settings;refresh' {
+            break
+        }
+        'karmadactl;failover;help;watch' {
+            break
+        }
+        'karmadactl;failover;help;report' {
             break
         }
         'karmadactl;failover;help;help' {
@@ -964,6 +1056,8 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move')
             [CompletionResult]::new('capacity', 'capacity', [CompletionResultType]::ParameterValue, 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer')
             [CompletionResult]::new('settings', 'settings', [CompletionResultType]::ParameterValue, 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)')
+            [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)')
             break
         }
         'karmadactl;help;failover;doctor' {
@@ -989,6 +1083,12 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;help;failover;settings;refresh' {
+            break
+        }
+        'karmadactl;help;failover;watch' {
+            break
+        }
+        'karmadactl;help;failover;report' {
             break
         }
         'karmadactl;help;history' {

@@ -100,8 +100,14 @@ _karmadactl() {
             karmadactl__subcmd__failover,help)
                 cmd="karmadactl__subcmd__failover__subcmd__help"
                 ;;
+            karmadactl__subcmd__failover,report)
+                cmd="karmadactl__subcmd__failover__subcmd__report"
+                ;;
             karmadactl__subcmd__failover,settings)
                 cmd="karmadactl__subcmd__failover__subcmd__settings"
+                ;;
+            karmadactl__subcmd__failover,watch)
+                cmd="karmadactl__subcmd__failover__subcmd__watch"
                 ;;
             karmadactl__subcmd__failover__subcmd__help,capacity)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__capacity"
@@ -112,8 +118,14 @@ _karmadactl() {
             karmadactl__subcmd__failover__subcmd__help,help)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__help"
                 ;;
+            karmadactl__subcmd__failover__subcmd__help,report)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__report"
+                ;;
             karmadactl__subcmd__failover__subcmd__help,settings)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings"
+                ;;
+            karmadactl__subcmd__failover__subcmd__help,watch)
+                cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__watch"
                 ;;
             karmadactl__subcmd__failover__subcmd__help__subcmd__settings,refresh)
                 cmd="karmadactl__subcmd__failover__subcmd__help__subcmd__settings__subcmd__refresh"
@@ -217,8 +229,14 @@ _karmadactl() {
             karmadactl__subcmd__help__subcmd__failover,doctor)
                 cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__doctor"
                 ;;
+            karmadactl__subcmd__help__subcmd__failover,report)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__report"
+                ;;
             karmadactl__subcmd__help__subcmd__failover,settings)
                 cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings"
+                ;;
+            karmadactl__subcmd__help__subcmd__failover,watch)
+                cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__watch"
                 ;;
             karmadactl__subcmd__help__subcmd__failover__subcmd__settings,refresh)
                 cmd="karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__refresh"
@@ -1342,7 +1360,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor capacity settings help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor capacity settings watch report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1732,7 +1750,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__help)
-            opts="doctor capacity settings help"
+            opts="doctor capacity settings watch report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1774,6 +1792,20 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1850,6 +1882,182 @@ _karmadactl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__help__subcmd__watch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__failover__subcmd__report)
+            opts="-o -v -h --cluster --since --until --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cluster)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scheduler-feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --descheduler)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unschedulable-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --descheduling-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enable-no-execute-taint-eviction)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-execute-taint-eviction-purge-mode)
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
+                    return 0
+                    ;;
+                --graceful-eviction-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secondary-resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unhealthy-cluster-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --large-cluster-num-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-status-update-frequency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-failure-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-success-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-monitor-period)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-monitor-grace-period)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-lease-duration)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-lease-renew-interval-fraction)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json yaml openmetrics" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json yaml openmetrics" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2175,6 +2383,160 @@ _karmadactl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        karmadactl__subcmd__failover__subcmd__watch)
+            opts="-o -v -h --timeout --karmada-version --feature-gates --controllers --scheduler-feature-gates --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --controllers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --scheduler-feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --descheduler)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unschedulable-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --descheduling-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --enable-no-execute-taint-eviction)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --no-execute-taint-eviction-purge-mode)
+                    COMPREPLY=($(compgen -W "Gracefully Directly" -- "${cur}"))
+                    return 0
+                    ;;
+                --graceful-eviction-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secondary-resource-eviction-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unhealthy-cluster-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --large-cluster-num-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-base-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-max-delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate-limiter-bucket-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-status-update-frequency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-failure-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-success-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-monitor-period)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-monitor-grace-period)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-lease-duration)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cluster-lease-renew-interval-fraction)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --queue-model)
+                    COMPREPLY=($(compgen -W "upstream proposal" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chunk-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         karmadactl__subcmd__help)
             opts="taint cordon uncordon dry-run policy drain evictions failback failover history snapshot completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2344,7 +2706,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__help__subcmd__failover)
-            opts="doctor capacity settings"
+            opts="doctor capacity settings watch report"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2372,6 +2734,20 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__help__subcmd__failover__subcmd__doctor)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__report)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2444,6 +2820,20 @@ _karmadactl() {
         karmadactl__subcmd__help__subcmd__failover__subcmd__settings__subcmd__view)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        karmadactl__subcmd__help__subcmd__failover__subcmd__watch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -584,6 +584,8 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
             cand capacity 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer'
             cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
+            cand watch 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)'
+            cand report 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;failover;doctor'= {
@@ -760,10 +762,92 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;failover;settings;help;help'= {
         }
+        &'karmadactl;failover;watch'= {
+            cand --timeout 'Stop after this long even when the failover has not settled (exit 3)'
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)'
+            cand --controllers 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs'
+            cand --scheduler-feature-gates 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed'
+            cand --descheduler 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere'
+            cand --unschedulable-threshold 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)'
+            cand --descheduling-interval 'karmada-descheduler''s --descheduling-interval (default: 2m)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --cluster-status-update-frequency 'How often the cluster-status controller probes each member (default: 10s)'
+            cand --cluster-failure-threshold 'How long probes must fail before a cluster is Ready=False (default: 30s)'
+            cand --cluster-success-threshold 'How long probes must succeed before a cluster is Ready=True again (default: 30s)'
+            cand --cluster-monitor-period 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)'
+            cand --cluster-monitor-grace-period 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)'
+            cand --cluster-lease-duration 'karmada-agent''s lease duration (default: 40s)'
+            cand --cluster-lease-renew-interval-fraction 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;failover;report'= {
+            cand --cluster 'The cluster whose failover is reported'
+            cand --since 'Only steps at or after this moment: a duration ago (2h) or an RFC 3339 time'
+            cand --until 'Only steps at or before this moment: a duration ago (30m) or an RFC 3339 time'
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)'
+            cand --controllers 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs'
+            cand --scheduler-feature-gates 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed'
+            cand --descheduler 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere'
+            cand --unschedulable-threshold 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)'
+            cand --descheduling-interval 'karmada-descheduler''s --descheduling-interval (default: 2m)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --cluster-status-update-frequency 'How often the cluster-status controller probes each member (default: 10s)'
+            cand --cluster-failure-threshold 'How long probes must fail before a cluster is Ready=False (default: 30s)'
+            cand --cluster-success-threshold 'How long probes must succeed before a cluster is Ready=True again (default: 30s)'
+            cand --cluster-monitor-period 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)'
+            cand --cluster-monitor-grace-period 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)'
+            cand --cluster-lease-duration 'karmada-agent''s lease duration (default: 40s)'
+            cand --cluster-lease-renew-interval-fraction 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'karmadactl;failover;help'= {
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
             cand capacity 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer'
             cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
+            cand watch 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)'
+            cand report 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;failover;help;doctor'= {
@@ -783,6 +867,10 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;failover;help;settings;unset'= {
         }
         &'karmadactl;failover;help;settings;refresh'= {
+        }
+        &'karmadactl;failover;help;watch'= {
+        }
+        &'karmadactl;failover;help;report'= {
         }
         &'karmadactl;failover;help;help'= {
         }
@@ -889,6 +977,8 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand doctor 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
             cand capacity 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet''s N-1 answer'
             cand settings 'The controller settings remembered for a kubeconfig context, which every prediction uses unless a flag says otherwise: view, set, unset, or refresh them from the components on the host cluster'
+            cand watch 'Follow a failover as it happens: each failing cluster''s stage, the fleet''s moves against the predicted totals, the queue as the twin replays it, and every step beside the interval predicted for it. Ends once the failover settles (or Ctrl-C)'
+            cand report 'A failover after the fact, from what the control plane still holds: per binding the time from the failure to the eviction, the new placement and the old copy''s removal, each beside its predicted interval; the time away (p50/p95/max)'
         }
         &'karmadactl;help;failover;doctor'= {
         }
@@ -907,6 +997,10 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;help;failover;settings;unset'= {
         }
         &'karmadactl;help;failover;settings;refresh'= {
+        }
+        &'karmadactl;help;failover;watch'= {
+        }
+        &'karmadactl;help;failover;report'= {
         }
         &'karmadactl;help;history'= {
         }

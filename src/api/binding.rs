@@ -288,3 +288,15 @@ impl std::ops::DerefMut for ClusterResourceBindingSpec {
         &mut self.inner
     }
 }
+
+/// A placement as the tool prints it: `member1=1,member2=2` (`-` for none).
+pub fn describe_placement(clusters: &[TargetCluster]) -> String {
+    if clusters.is_empty() {
+        return "-".into();
+    }
+    clusters
+        .iter()
+        .map(|c| format!("{}={}", c.name, c.replicas))
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -81,6 +81,94 @@ pub enum FailoverCommand {
     /// from the components on the host cluster.
     #[command(subcommand)]
     Settings(Box<SettingsCommand>),
+    /// Follow a failover as it happens: each failing cluster's stage, the fleet's moves
+    /// against the predicted totals, the queue as the twin replays it, and every step
+    /// beside the interval predicted for it. Ends once the failover settles (or Ctrl-C).
+    #[command(after_help = WATCH_EXAMPLES)]
+    Watch(Box<WatchArgs>),
+    /// A failover after the fact, from what the control plane still holds: per binding
+    /// the time from the failure to the eviction, the new placement and the old copy's
+    /// removal, each beside its predicted interval; the time away (p50/p95/max).
+    #[command(after_help = REPORT_EXAMPLES)]
+    Report(Box<ReportArgs>),
+}
+
+pub(crate) const WATCH_EXAMPLES: &str = "\
+Examples:
+  # During an incident: follow member1 until its failover settles
+  karmadactl failover watch member1
+
+  # For a script or a log: one JSON object per step, as it happens
+  karmadactl failover watch member1 -o json
+
+  # Every cluster, at most ten minutes
+  karmadactl failover watch --timeout 10m";
+
+pub(crate) const REPORT_EXAMPLES: &str = "\
+Examples:
+  # After the incident: how long each workload was away from member1
+  karmadactl failover report --cluster member1
+
+  # For a Pushgateway or a node-exporter textfile collector
+  karmadactl failover report --cluster member1 -o openmetrics > failover.prom";
+
+/// Output formats of `failover watch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum WatchOutput {
+    /// On a terminal a screen redrawn in place; piped, one line per step.
+    #[default]
+    Table,
+    /// One JSON object per step (JSON Lines).
+    Json,
+}
+
+/// Arguments of `failover watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The clusters to follow (every cluster when none is named).
+    #[arg(value_name = "CLUSTER")]
+    pub clusters: Vec<String>,
+    /// Stop after this long even when the failover has not settled (exit 3).
+    #[arg(long, value_name = "DURATION", value_parser = values::duration)]
+    pub timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub controller: super::settings::ControllerArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: WatchOutput,
+}
+
+/// Output formats of `failover report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum ReportOutput {
+    /// Human-readable report.
+    #[default]
+    Table,
+    /// Stable JSON for scripts.
+    Json,
+    /// The same structure as JSON, in YAML.
+    Yaml,
+    /// OpenMetrics text exposition (Pushgateway, node-exporter textfile collector).
+    Openmetrics,
+}
+
+/// Arguments of `failover report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The cluster whose failover is reported.
+    #[arg(long, value_name = "CLUSTER")]
+    pub cluster: String,
+    /// Only steps at or after this moment: a duration ago (2h) or an RFC 3339 time.
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
+    pub since: Option<values::TimeSpec>,
+    /// Only steps at or before this moment: a duration ago (30m) or an RFC 3339 time.
+    #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
+    pub until: Option<values::TimeSpec>,
+    #[command(flatten)]
+    pub controller: super::settings::ControllerArgs,
+    /// Output format.
+    #[arg(short = 'o', long, value_enum, default_value_t)]
+    pub output: ReportOutput,
 }
 
 pub(crate) const SETTINGS_EXAMPLES: &str = "\

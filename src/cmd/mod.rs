@@ -13,7 +13,9 @@ pub mod evaluate_taints;
 pub mod evictions;
 pub mod explain;
 pub mod failback;
+pub mod failover_report;
 pub mod failover_settings;
+pub mod failover_watch;
 pub mod history;
 mod outages;
 pub mod passthrough;
@@ -40,6 +42,12 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Failover(FailoverCommand::Doctor(args)) => doctor::run(&cli.global, args).await,
         Command::Failover(FailoverCommand::Capacity(args)) => {
             capacity::run(&cli.global, args).await
+        }
+        Command::Failover(FailoverCommand::Watch(args)) => {
+            failover_watch::run(&cli.global, args).await
+        }
+        Command::Failover(FailoverCommand::Report(args)) => {
+            failover_report::run(&cli.global, args).await
         }
         Command::Failover(FailoverCommand::Settings(cmd)) => {
             failover_settings::run(&cli.global, cmd).await

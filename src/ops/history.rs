@@ -193,3 +193,28 @@ pub async fn histories(
     .await?;
     Ok(out)
 }
+
+/// The taint changes the Events about Cluster `cluster` still hold (`TaintClusterSucceed`
+/// from the cluster controller and the ClusterTaintPolicy controller), oldest first.
+pub async fn cluster_taint_changes(
+    cp: &ControlPlane,
+    cluster: &str,
+) -> Result<Vec<crate::engine::decide::failover_report::TaintChange>> {
+    use crate::engine::karmada::events::{reasons, taints_in_message};
+    let fields = format!(
+        "involvedObject.kind=Cluster,involvedObject.name={cluster},reason={}",
+        reasons::TAINT_CLUSTER_SUCCEEDED
+    );
+    let mut out = Vec::new();
+    list_events(cp, Some(CLUSTER_SCOPED_EVENT_NAMESPACE), &fields, |ev| {
+        let r = record_of(&ev);
+        if let (Some(at), Some(taints)) =
+            (r.last_time.or(r.first_time), taints_in_message(&r.message))
+        {
+            out.push(crate::engine::decide::failover_report::TaintChange { at, taints });
+        }
+    })
+    .await?;
+    out.sort_by_key(|c| c.at);
+    Ok(out)
+}

@@ -13,6 +13,7 @@ pub mod impact;
 pub mod policies;
 pub mod taints;
 pub mod task_actions;
+pub mod watch;
 pub mod write;
 
 /// How a command that writes runs.

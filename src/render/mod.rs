@@ -11,6 +11,7 @@ pub mod explain;
 pub mod failback;
 pub mod history;
 pub mod impact;
+pub mod incident;
 pub mod outage;
 pub mod pipeline;
 pub mod policy;
@@ -109,14 +110,7 @@ pub fn write_stdout(text: &str) -> Result<()> {
 
 /// A placement as reports print it: `member1=1,member2=2` (`-` for none).
 pub fn placement(clusters: &[crate::api::TargetCluster]) -> String {
-    if clusters.is_empty() {
-        return "-".into();
-    }
-    clusters
-        .iter()
-        .map(|c| format!("{}={}", c.name, c.replicas))
-        .collect::<Vec<_>>()
-        .join(",")
+    crate::api::binding::describe_placement(clusters)
 }
 
 /// A borderless table with `header`, as kubectl prints its tables.

@@ -9,6 +9,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod access;
 mod app_failover;
 mod capacity;
 mod chaos;
@@ -38,4 +39,4 @@ mod taint_all;
 mod taint_policy;
 mod taint_policy_controllers;
 mod taint_rules;
-mod trust;
+mod watching;

@@ -8,9 +8,11 @@
 //! new placements as predicted and the workloads on the other members. Each prediction
 //! is anchored on the moment the plane reached the state it starts from (the process
 //! gone, the member answering again), and every moment is seen as a window
-//! (`support::timing`).
+//! (`support::timing`). `failover watch` follows each failure and `failover report` tells it
+//! after (`watching.rs`).
 
 use crate::support;
+use crate::watching;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -224,6 +226,14 @@ async fn watch(
     seen
 }
 
+/// Sleep until `t` (not at all when it has passed).
+async fn sleep_until(t: Timestamp) {
+    let wait = t.duration_since(Timestamp::now());
+    if wait.is_positive() {
+        tokio::time::sleep(wait.unsigned_abs()).await;
+    }
+}
+
 fn dry_run(k: &Karmada, mode: &str, at: Timestamp, back_after: &str) -> Value {
     let at = at.to_string();
     // The settings the controllers run with, as flags of the prediction.
@@ -367,7 +377,11 @@ async fn a_refused_member_fails_and_returns_as_predicted() {
         "tolerated",
         "{doc:#}"
     );
-    tokio::time::sleep(t0.duration_since(Timestamp::now()).unsigned_abs()).await;
+    // `failover watch` follows it, beside the API's own stream.
+    let (arrivals, api_stream) = watching::follow_api(&client, NS);
+    let tool = watching::start_watch(k);
+    let piped = watching::start_watch_piped(k);
+    sleep_until(t0).await;
     let failed = Anchor::new(t0, k.member("member1").kill());
     let seen = watch(k, "False", &["fast", "slow"], 120, |s| {
         s.left.len() == 2 && s.ready.is_some()
@@ -393,10 +407,17 @@ async fn a_refused_member_fails_and_returns_as_predicted() {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
     }
+    // The watch ended by itself once settled, every step as the API showed it; the
+    // report after gives the same moments.
+    let events = watching::ended(tool, 60);
+    api_stream.abort();
+    watching::check_events(&events, &arrivals, &["fast", "slow"], NS);
+    watching::check_piped(piped, 30, &events);
+    watching::check_report(k, &events, &["fast", "slow"], NS);
     // Back at T0 + 90 s, predicted from the moment member1 answers again (its restart
     // takes a few seconds): Ready True and the taint gone, inside the moved intervals.
     let back = t0 + SignedDuration::from_secs(90);
-    tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
+    sleep_until(back).await;
     let returned = Anchor::new(back, k.member("member1").restart_answering(60).await);
     let seen = watch(k, "True", &[], 120, |s| {
         s.ready.is_some() && s.taint_gone.is_some()
@@ -448,15 +469,23 @@ async fn a_frozen_member_fails_and_returns_as_predicted() {
     wait_placed(&client, &["fast2", "slow2"], "member1", 120).await;
     let t1 = Timestamp::now() + SignedDuration::from_secs(5);
     let doc = dry_run(k, "frozen", t1, "120s");
-    tokio::time::sleep(t1.duration_since(Timestamp::now()).unsigned_abs()).await;
+    let (arrivals, api_stream) = watching::follow_api(&client, NS);
+    let tool = watching::start_watch(k);
+    let on_terminal = watching::start_watch_on_terminal(k);
+    sleep_until(t1).await;
     let frozen = Anchor::new(t1, k.member("member1").freeze());
     let seen = watch(k, "False", &["fast2", "slow2"], 180, |s| {
         s.left.len() == 2 && s.ready.is_some()
     })
     .await;
     check_failure(&doc, &seen, &frozen, &["fast2", "slow2"]);
+    let events = watching::ended(tool, 90);
+    api_stream.abort();
+    watching::check_events(&events, &arrivals, &["fast2", "slow2"], NS);
+    watching::check_terminal(on_terminal, 30, &["fast2", "slow2"], NS);
+    watching::check_report(k, &events, &["fast2", "slow2"], NS);
     let back = t1 + SignedDuration::from_secs(120);
-    tokio::time::sleep(back.duration_since(Timestamp::now()).unsigned_abs()).await;
+    sleep_until(back).await;
     let thawed = Anchor::new(back, k.member("member1").thaw_answering(60).await);
     let seen = watch(k, "True", &[], 120, |s| {
         s.ready.is_some() && s.taint_gone.is_some()

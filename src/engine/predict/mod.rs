@@ -16,6 +16,8 @@
 //! - [`descheduling`]: the descheduler's second move for those that do not.
 //! - [`losses`]: the fleet's N-1 answer, every cluster's loss at once.
 //! - [`app_failover`]: a binding leaving where its application stays Unhealthy.
+//! - [`incident`]: a failover as it happens (`failover watch`) and after (`failover
+//!   report`), each step beside its prediction.
 
 pub mod app_failover;
 pub mod burst;
@@ -25,6 +27,7 @@ pub mod descheduling;
 pub mod eviction;
 pub mod explain;
 pub mod fit;
+pub mod incident;
 pub mod losses;
 pub mod outage;
 pub mod pipeline;

@@ -216,8 +216,33 @@ pub fn simulate_outage(
         timelines.push(timeline);
     }
 
-    // The simulations: every tainted cluster as it is then, decided at the reference
-    // time; no eviction is due before its cluster's taint is there.
+    let (earliest, latest, bindings) = finish(state, &runs, base);
+    for t in timelines.iter_mut() {
+        if let Some(r) = t.recovery.as_mut() {
+            r.evicted_bindings = bindings
+                .iter()
+                .filter(|b| b.cluster == t.cluster)
+                .filter(|b| b.evicted.is_some_and(|e| e.earliest <= r.back_at))
+                .map(|b| b.binding.clone())
+                .collect();
+        }
+    }
+    OutageResult {
+        clusters: timelines,
+        bindings,
+        earliest,
+        latest,
+    }
+}
+
+/// The two simulations (every tainted cluster as it is then, decided at the reference
+/// time; no eviction is due before its cluster's taint is there) and each pair's
+/// interval from them.
+fn finish(
+    state: &FleetState,
+    runs: &Runs,
+    base: &Scenario,
+) -> (Option<Simulation>, Option<Simulation>, Vec<BindingTimeline>) {
     let run = |i: usize| -> Option<Simulation> {
         runs.tainted[i].iter().map(|(_, _, t)| *t).min()?;
         let scenario = Scenario {
@@ -240,22 +265,68 @@ pub fn simulate_outage(
         }
         _ => Vec::new(),
     };
-    for t in timelines.iter_mut() {
-        if let Some(r) = t.recovery.as_mut() {
-            r.evicted_bindings = bindings
-                .iter()
-                .filter(|b| b.cluster == t.cluster)
-                .filter(|b| b.evicted.is_some_and(|e| e.earliest <= r.back_at))
-                .map(|b| b.binding.clone())
-                .collect();
-        }
+    (earliest, latest, bindings)
+}
+
+/// What follows a `Ready` change already seen on a cluster (`failover watch`, `failover
+/// report`): the taints the cluster controller and the ClusterTaintPolicies add, the
+/// evictions and the old copies, as [`simulate_outage`] strings them together from a
+/// failure. `at` is the recorded `lastTransitionTime` (to the second: the change lies in
+/// `[at, at + 1s)`).
+pub fn simulate_after_ready(state: &FleetState, seen: &[SeenReady], base: &Scenario) -> AfterReady {
+    let mut runs = Runs::default();
+    let mut clusters = BTreeMap::new();
+    for s in seen {
+        let Some(cluster) = state.cluster(&s.cluster) else {
+            continue;
+        };
+        let reason = match s.status {
+            "Unknown" => "ClusterStatusUnknown",
+            _ => "ClusterNotReachable",
+        };
+        let change = ReadyChange {
+            status: s.status,
+            reason,
+            at: Interval {
+                earliest: s.at,
+                latest: s.at + SignedDuration::from_millis(999),
+            },
+            rule: Reason::new(
+                ReasonCode::OutageReadySeen,
+                format!("Ready={} recorded at {}", s.status, s.at),
+            ),
+        };
+        clusters.insert(
+            s.cluster.clone(),
+            after_ready(state, cluster, &change, &mut runs),
+        );
     }
-    OutageResult {
-        clusters: timelines,
+    let (_, latest, bindings) = finish(state, &runs, base);
+    AfterReady {
+        clusters,
         bindings,
-        earliest,
         latest,
     }
+}
+
+/// A `Ready` change read off a Cluster.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeenReady {
+    pub cluster: String,
+    /// `False` or `Unknown`.
+    pub status: &'static str,
+    /// Its `lastTransitionTime`.
+    pub at: Timestamp,
+}
+
+/// What [`simulate_after_ready`] predicts.
+#[derive(Clone, Debug)]
+pub struct AfterReady {
+    /// Per cluster: the taints it gains, and why no `NoExecute` one comes when none does.
+    pub clusters: BTreeMap<String, (Vec<TaintEvent>, Option<Reason>)>,
+    pub bindings: Vec<BindingTimeline>,
+    /// The simulation with every taint at its latest moment (the new placements).
+    pub latest: Option<Simulation>,
 }
 
 /// The two runs of an outage simulation (0: each taint at its earliest, 1: at its
@@ -294,9 +365,26 @@ fn failure(
     let Some(change) = change else {
         return (timeline, None);
     };
+    let (taints, no_noexecute) = after_ready(state, cluster, &change, runs);
+    timeline.taints = taints;
+    timeline.no_noexecute = no_noexecute;
+    (timeline, Some(change))
+}
+
+/// What follows `cluster`'s `Ready` change: the scheduling taint, the policies'
+/// `NoExecute` taints (stamped then), the cluster as each run sees it; and why no
+/// `NoExecute` taint comes, when none does.
+fn after_ready(
+    state: &FleetState,
+    cluster: &Cluster,
+    change: &ReadyChange,
+    runs: &mut Runs,
+) -> (Vec<TaintEvent>, Option<Reason>) {
+    let name = cluster.metadata.name.clone().unwrap_or_default();
+    let mut taints = Vec::new();
     let at = whole(change.at);
     if let Some(key) = cluster_health::scheduling_taint(change.status) {
-        timeline.taints.push(TaintEvent {
+        taints.push(TaintEvent {
             taint: format!("{key}:NoSchedule"),
             by: "cluster controller".into(),
             at,
@@ -307,10 +395,10 @@ fn failure(
         .into_iter()
         .enumerate()
     {
-        let (c, added) = tainted_at(state, cluster, &change, when);
+        let (c, added) = tainted_at(state, cluster, change, when);
         if run == 0 {
             for (t, policy) in added.iter().filter(|(t, _)| t.effect == "NoExecute") {
-                timeline.taints.push(TaintEvent {
+                taints.push(TaintEvent {
                     taint: describe_taint(t),
                     by: format!("ClusterTaintPolicy {policy}"),
                     at,
@@ -320,27 +408,23 @@ fn failure(
         let noexecute = added.iter().any(|(t, _)| t.effect == "NoExecute")
             || c.spec.taints.iter().any(|t| t.effect == "NoExecute");
         if noexecute {
-            runs.tainted[run].push((o.cluster.clone(), c, when));
+            runs.tainted[run].push((name.clone(), c, when));
         }
     }
     let noexecute_now = cluster.spec.taints.iter().any(|t| t.effect == "NoExecute");
-    if !noexecute_now
-        && !timeline
-            .taints
-            .iter()
-            .any(|t| t.taint.ends_with(":NoExecute"))
-    {
-        timeline.no_noexecute = Some(Reason::new(
+    let none = !noexecute_now && !taints.iter().any(|t| t.taint.ends_with(":NoExecute"));
+    let why = none.then(|| {
+        Reason::new(
             ReasonCode::OutageNoNoexecutePolicy,
             format!(
                 "no ClusterTaintPolicy adds a NoExecute taint to {} when it is Ready={}: nothing is evicted (the {} taint only keeps new placements off)",
-                o.cluster,
+                name,
                 change.status,
                 cluster_health::scheduling_taint(change.status).unwrap_or(NOT_READY_TAINT)
             ),
-        ));
-    }
-    (timeline, Some(change))
+        )
+    });
+    (taints, why)
 }
 
 /// `cluster` once its `Ready` changed as `change` says at `when`: the cluster
@@ -442,6 +526,16 @@ fn recovery(
         stays,
         evicted_bindings: Vec::new(),
     }
+}
+
+/// Each pair's interval from one simulation (the taints as they are), and when its old
+/// copy goes.
+pub fn timelines(
+    state: &FleetState,
+    sim: &Simulation,
+    timeout_seconds: i64,
+) -> Vec<BindingTimeline> {
+    binding_timelines(state, sim, sim, timeout_seconds)
 }
 
 /// Each pair's interval from the two runs, and when its old copy goes.

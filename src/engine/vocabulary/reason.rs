@@ -137,6 +137,11 @@ pub enum ReasonCode {
     OutageOldCopyNever,
     OutageOldCopyGracefully,
     OutageCapacityDip,
+    OutageReadySeen,
+    // `failover watch`: a step against its prediction.
+    WatchStepLate,
+    WatchStepEarly,
+    WatchStepMissing,
     // failback.
     FailbackGateNotReady,
     FailbackGateNotStable,

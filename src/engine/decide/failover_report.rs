@@ -1,0 +1,447 @@
+//! `failover report`: a failover after the fact, from what the control plane still
+//! holds: the cluster's `Ready` condition and taints (and the cluster controller's and
+//! the ClusterTaintPolicy controller's `TaintClusterSucceed` Events, which name the
+//! taints a cluster has after each change), and per binding its `history` (tasks, the
+//! scheduler's and the graceful eviction controller's Events). Each step is set beside
+//! the interval the twin predicts from the failure's first recorded moment, replayed on
+//! the fleet as it was (each binding back on the cluster it left). What is no longer
+//! held is named, not guessed: a `Ready` condition keeps only its last transition, a
+//! task goes with its old copy, Events expire (`--event-ttl`, 1 h by default), and no
+//! object records when a workload became Healthy.
+
+use std::collections::BTreeMap;
+
+use jiff::{SignedDuration, Timestamp};
+use serde::Serialize;
+
+use crate::api::{Cluster, Condition, TargetCluster, Time};
+use crate::engine::decide::history::{ActionKind, BindingHistory};
+use crate::engine::karmada::cluster_health::Interval;
+use crate::engine::predict::incident::observe::healthy_everywhere;
+use crate::engine::predict::incident::track::Context;
+use crate::engine::predict::outage::{simulate_after_ready, SeenReady};
+use crate::engine::predict::simulate::Scenario;
+use crate::fleet::FleetState;
+
+/// A cluster's taints after a change, as a `TaintClusterSucceed` Event names them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaintChange {
+    pub at: Timestamp,
+    /// `KEY:EFFECT` of every taint after the change.
+    pub taints: Vec<String>,
+}
+
+/// What the report reads.
+pub struct ReportInput<'a> {
+    pub cluster: &'a Cluster,
+    pub state: &'a FleetState,
+    /// The bindings that are or were on the cluster, with their records.
+    pub histories: &'a [BindingHistory],
+    pub taint_changes: &'a [TaintChange],
+    pub since: Option<Timestamp>,
+    pub until: Option<Timestamp>,
+    pub ctx: &'a Context,
+}
+
+/// One step of one binding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepRecord {
+    /// `evicted`, `replaced`, `old-copy-gone`.
+    pub step: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Timestamp>,
+    /// Seconds from the failure's first recorded moment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Interval>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held: Option<bool>,
+    /// Why the moment is absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_kept: Option<&'static str>,
+}
+
+/// One binding's failover.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingRecord {
+    pub binding: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    pub steps: Vec<StepRecord>,
+    /// Where it runs now.
+    pub placement: Vec<TargetCluster>,
+    /// Every cluster of its placement reports it Healthy now.
+    pub healthy_now: bool,
+    /// From the failure to its new placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away_seconds: Option<i64>,
+}
+
+/// Percentiles of the time away.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Spread {
+    pub count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p50_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p95_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_seconds: Option<i64>,
+}
+
+/// The cluster's side.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterRecord {
+    pub cluster: String,
+    /// `Ready` now, and since when.
+    pub ready: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_since: Option<Timestamp>,
+    /// When `Ready` left True, when still recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_at: Option<Timestamp>,
+    /// When the first `NoExecute` taint was added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tainted_at: Option<Timestamp>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taint_predicted: Option<Interval>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taint_held: Option<bool>,
+    /// When the last `NoExecute` taint went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub untainted_at: Option<Timestamp>,
+    /// The moment every time is counted from (the first recorded of the above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<Timestamp>,
+}
+
+/// The report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub cluster: ClusterRecord,
+    pub bindings: Vec<BindingRecord>,
+    pub away: Spread,
+    pub away_by_namespace: BTreeMap<String, Spread>,
+    /// Moved bindings not Healthy on every cluster of their placement now.
+    pub not_healthy: Vec<String>,
+    /// What the control plane no longer holds, in words.
+    pub not_kept: Vec<String>,
+}
+
+const NOT_KEPT_TASK: &str = "the task went with the old copy and no Event records the eviction";
+const NOT_KEPT_EVENT: &str = "no Event about it is left (Events expire, --event-ttl)";
+
+fn within(t: Timestamp, since: Option<Timestamp>, until: Option<Timestamp>) -> bool {
+    since.is_none_or(|s| t >= s) && until.is_none_or(|u| t <= u)
+}
+
+/// The `p`-th percentile (nearest rank) of sorted `v`.
+fn percentile(v: &[i64], p: f64) -> Option<i64> {
+    if v.is_empty() {
+        return None;
+    }
+    let rank = ((p * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    Some(v[rank - 1])
+}
+
+/// The spread of `v`.
+pub fn spread(mut v: Vec<i64>) -> Spread {
+    v.sort_unstable();
+    Spread {
+        count: v.len(),
+        p50_seconds: percentile(&v, 0.5),
+        p95_seconds: percentile(&v, 0.95),
+        max_seconds: v.last().copied(),
+    }
+}
+
+/// The cluster's moments: `Ready`, the first `NoExecute` taint, when the last went.
+fn cluster_record(input: &ReportInput<'_>) -> (ClusterRecord, Vec<String>) {
+    let c = input.cluster;
+    let name = c.metadata.name.clone().unwrap_or_default();
+    let mut not_kept = Vec::new();
+    let ready = c.condition("Ready");
+    let mut rec = ClusterRecord {
+        cluster: name.clone(),
+        ready: ready.map_or("unreported".into(), |r| r.status.clone()),
+        ready_since: ready.map(|r| r.last_transition_time.0),
+        ..ClusterRecord::default()
+    };
+    match ready {
+        Some(r) if r.status != "True" => rec.failed_at = Some(r.last_transition_time.0),
+        Some(r) => not_kept.push(format!(
+            "when Ready left True: the condition keeps only its last transition (True at {})",
+            r.last_transition_time.0
+        )),
+        None => {}
+    }
+    let now_tainted = c
+        .taints()
+        .iter()
+        .filter(|t| t.effect == "NoExecute")
+        .filter_map(|t| t.time_added.as_ref().map(|x| x.0))
+        .min();
+    let from_events = input
+        .taint_changes
+        .iter()
+        .find(|e| e.taints.iter().any(|t| t.ends_with(":NoExecute")))
+        .map(|e| e.at);
+    rec.tainted_at = now_tainted.or(from_events);
+    if now_tainted.is_none() {
+        let mut had = false;
+        for e in input.taint_changes {
+            let has = e.taints.iter().any(|t| t.ends_with(":NoExecute"));
+            if had && !has {
+                rec.untainted_at = Some(e.at);
+            }
+            had = has;
+        }
+        if rec.tainted_at.is_none() {
+            not_kept.push(format!(
+                "a NoExecute taint on {name}: none now, and {NOT_KEPT_EVENT}"
+            ));
+        }
+    }
+    rec.anchor = [rec.failed_at, rec.tainted_at].into_iter().flatten().min();
+    (rec, not_kept)
+}
+
+/// The fleet as it was when `cluster` failed: every binding that left it back on it
+/// (with the replicas its task or the scheduler's Event names), the cluster `Ready`
+/// and without the taints added since.
+fn before(input: &ReportInput<'_>, anchor: Timestamp) -> FleetState {
+    let name = input.cluster.metadata.name.clone().unwrap_or_default();
+    let mut state = input.state.clone();
+    if let Some(c) = state
+        .clusters
+        .iter_mut()
+        .find(|c| c.metadata.name.as_deref() == Some(&name))
+    {
+        c.spec
+            .taints
+            .retain(|t| t.time_added.as_ref().is_none_or(|x| x.0 < anchor));
+        if let Some(s) = c.status.as_mut() {
+            s.conditions.retain(|x| x.type_ != "Ready");
+            s.conditions.push(Condition {
+                type_: "Ready".into(),
+                status: "True".into(),
+                reason: "ClusterReady".into(),
+                message: String::new(),
+                last_transition_time: Time(anchor - SignedDuration::from_hours(1)),
+                observed_generation: None,
+            });
+        }
+    }
+    let moved: BTreeMap<&str, &BindingHistory> = input
+        .histories
+        .iter()
+        .map(|h| (h.binding.as_str(), h))
+        .collect();
+    for b in state.bindings.iter_mut() {
+        let Some(h) = moved.get(b.display_name().as_str()) else {
+            continue;
+        };
+        if b.spec.clusters.iter().any(|c| c.name == name) {
+            continue;
+        }
+        let replicas = b
+            .spec
+            .graceful_eviction_tasks
+            .iter()
+            .find(|t| t.from_cluster == name)
+            .and_then(|t| t.replicas)
+            .or_else(|| {
+                h.entries
+                    .iter()
+                    .filter(|e| {
+                        e.action == ActionKind::Scheduled && e.time.is_some_and(|t| t < anchor)
+                    })
+                    .filter_map(|e| e.placement.as_ref()?.iter().find(|c| c.name == name))
+                    .map(|c| c.replicas)
+                    .next_back()
+            })
+            .unwrap_or(1);
+        b.spec
+            .graceful_eviction_tasks
+            .retain(|t| t.from_cluster != name);
+        b.spec.clusters.push(TargetCluster::new(&name, replicas));
+    }
+    state
+}
+
+/// Build the report.
+pub fn report(input: &ReportInput<'_>) -> Report {
+    let (cluster, mut not_kept) = cluster_record(input);
+    let name = cluster.cluster.clone();
+    let anchor = cluster.anchor;
+    // The prediction, replayed from the first recorded moment.
+    let predicted = anchor.map(|at| {
+        let state = before(input, at);
+        let base = Scenario {
+            targets: Vec::new(),
+            taints: Vec::new(),
+            now: at,
+            until: at + SignedDuration::from_hours(24 * 7),
+            recover_at: None,
+            recoveries: Vec::new(),
+            replaced: Vec::new(),
+            settings: input.ctx.settings.clone(),
+            queue: input.ctx.queue.clone(),
+        };
+        let seen = SeenReady {
+            cluster: name.clone(),
+            status: if cluster.ready == "Unknown" {
+                "Unknown"
+            } else {
+                "False"
+            },
+            at,
+        };
+        simulate_after_ready(&state, &[seen], &base)
+    });
+    let mut cluster = cluster;
+    if let (Some(p), Some(t)) = (&predicted, cluster.tainted_at) {
+        let taint = p
+            .clusters
+            .get(&name)
+            .and_then(|(taints, _)| taints.iter().find(|x| x.taint.ends_with(":NoExecute")))
+            .map(|x| x.at);
+        cluster.taint_predicted = taint;
+        cluster.taint_held = taint.map(|i| held(&i, t));
+    }
+    let lines: BTreeMap<&str, &crate::engine::predict::outage::BindingTimeline> = predicted
+        .iter()
+        .flat_map(|p| p.bindings.iter())
+        .filter(|l| l.cluster == name)
+        .map(|l| (l.binding.as_str(), l))
+        .collect();
+    let bindings_now: BTreeMap<String, &crate::fleet::Binding> = input
+        .state
+        .bindings
+        .iter()
+        .map(|b| (b.display_name(), b))
+        .collect();
+    let mut records = Vec::new();
+    for h in input.histories {
+        let at_of = |kind: ActionKind, about_cluster: bool| {
+            h.entries
+                .iter()
+                .filter(|e| e.action == kind)
+                .filter(|e| !about_cluster || e.cluster.as_deref() == Some(name.as_str()))
+                .filter_map(|e| e.time)
+                .filter(|t| anchor.is_none_or(|a| *t >= a))
+                .find(|t| within(*t, input.since, input.until))
+        };
+        let evicted = at_of(ActionKind::Eviction, true);
+        let replaced = at_of(ActionKind::Scheduled, false);
+        let gone = at_of(ActionKind::EvictionCleared, true);
+        if evicted.is_none() && gone.is_none() && replaced.is_none() {
+            continue;
+        }
+        let line = lines.get(h.binding.as_str());
+        let step = |step, at: Option<Timestamp>, predicted: Option<Interval>, why| StepRecord {
+            step,
+            at,
+            after_seconds: at.zip(anchor).map(|(t, a)| t.duration_since(a).as_secs()),
+            held: at.zip(predicted).map(|(t, i)| held(&i, t)),
+            predicted,
+            not_kept: at.is_none().then_some(why),
+        };
+        let b = bindings_now.get(&h.binding);
+        records.push(BindingRecord {
+            binding: h.binding.clone(),
+            namespace: b.and_then(|b| b.metadata.namespace.clone()),
+            steps: vec![
+                step(
+                    "evicted",
+                    evicted,
+                    line.and_then(|l| l.evicted),
+                    NOT_KEPT_TASK,
+                ),
+                step("replaced", replaced, None, NOT_KEPT_EVENT),
+                step(
+                    "old-copy-gone",
+                    gone,
+                    line.and_then(|l| l.old_copy_removed),
+                    NOT_KEPT_EVENT,
+                ),
+            ],
+            placement: b.map(|b| b.spec.clusters.clone()).unwrap_or_default(),
+            healthy_now: b.is_some_and(|b| healthy_everywhere(b)),
+            away_seconds: replaced
+                .zip(anchor)
+                .map(|(t, a)| t.duration_since(a).as_secs()),
+        });
+    }
+    let away = spread(records.iter().filter_map(|r| r.away_seconds).collect());
+    let mut by_ns: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    for r in &records {
+        if let Some(s) = r.away_seconds {
+            by_ns
+                .entry(
+                    r.namespace
+                        .clone()
+                        .unwrap_or_else(|| "(cluster-scoped)".into()),
+                )
+                .or_default()
+                .push(s);
+        }
+    }
+    if records.iter().any(|r| r.steps[0].at.is_none()) {
+        not_kept.push(format!("some evictions' moments: {NOT_KEPT_TASK}"));
+    }
+    not_kept.push("when each workload became Healthy on its new clusters: no object records it (`failover watch` sees it)".into());
+    Report {
+        not_healthy: records
+            .iter()
+            .filter(|r| !r.healthy_now)
+            .map(|r| r.binding.clone())
+            .collect(),
+        cluster,
+        bindings: records,
+        away,
+        away_by_namespace: by_ns.into_iter().map(|(k, v)| (k, spread(v))).collect(),
+        not_kept,
+    }
+}
+
+/// Whether a moment recorded to the second meets `i`.
+fn held(i: &Interval, at: Timestamp) -> bool {
+    let floor = Timestamp::from_second(i.earliest.as_second()).unwrap_or(i.earliest);
+    at >= floor && at <= i.latest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_take_the_nearest_rank() {
+        let s = spread(vec![30, 10, 20, 40]);
+        assert_eq!(
+            (s.p50_seconds, s.p95_seconds, s.max_seconds),
+            (Some(20), Some(40), Some(40))
+        );
+        assert_eq!(spread(Vec::new()).p50_seconds, None);
+        assert_eq!(spread(vec![7]).p95_seconds, Some(7));
+    }
+
+    #[test]
+    fn a_moment_recorded_to_the_second_meets_its_interval() {
+        let t = |s: i64| Timestamp::from_second(s).unwrap();
+        let i = Interval {
+            earliest: t(100) + SignedDuration::from_millis(400),
+            latest: t(102),
+        };
+        assert!(held(&i, t(100)));
+        assert!(held(&i, t(102)));
+        assert!(!held(&i, t(103)));
+        assert!(!held(&i, t(99)));
+    }
+}

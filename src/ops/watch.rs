@@ -1,0 +1,97 @@
+//! The control plane's changes as one stream, for `failover watch`: Clusters,
+//! ResourceBindings and ClusterResourceBindings through kube-runtime's watcher (a list,
+//! then a watch that resumes from the last resourceVersion and lists again when the
+//! server says it is too old), with a tick each second so intervals that end without
+//! their step are noticed.
+
+use std::time::Duration;
+
+use futures::stream::{self, BoxStream, StreamExt};
+use kube::api::Api;
+use kube::runtime::watcher::{self, Event};
+
+use crate::api::{Cluster, ClusterResourceBinding, ResourceBinding};
+use crate::client::ControlPlane;
+use crate::error::{Error, Result};
+use crate::fleet::{Binding, BindingKind};
+
+/// One change.
+#[derive(Debug)]
+pub enum Change {
+    Cluster(Box<Cluster>),
+    Binding(Box<Binding>),
+    /// A second passed.
+    Tick,
+}
+
+fn watched<K, F>(
+    api: Api<K>,
+    what: &'static str,
+    server: String,
+    wrap: F,
+) -> BoxStream<'static, Result<Change>>
+where
+    K: kube::Resource + Clone + serde::de::DeserializeOwned + std::fmt::Debug + Send + 'static,
+    F: Fn(K) -> Change + Send + 'static,
+{
+    watcher::watcher(api, watcher::Config::default())
+        .filter_map(move |e| {
+            let out = match e {
+                Ok(Event::Apply(o)) | Ok(Event::InitApply(o)) => Some(Ok(wrap(o))),
+                Ok(_) => None,
+                Err(err) => Some(Err(Error::failure(format!(
+                    "watching {what} on {server}: {}",
+                    crate::client::read::plain(&err.to_string())
+                )))),
+            };
+            std::future::ready(out)
+        })
+        .boxed()
+}
+
+/// Every change of the objects a failover touches, and a tick each second.
+pub fn changes(cp: &ControlPlane) -> BoxStream<'static, Result<Change>> {
+    let c = cp.client.clone();
+    let s = cp.server.clone();
+    let ticks = stream::unfold(
+        tokio::time::interval(Duration::from_secs(1)),
+        |mut i| async {
+            i.tick().await;
+            Some((Ok(Change::Tick), i))
+        },
+    )
+    .boxed();
+    stream::select_all([
+        watched(Api::<Cluster>::all(c.clone()), "clusters", s.clone(), |o| {
+            Change::Cluster(Box::new(o))
+        }),
+        watched(
+            Api::<ResourceBinding>::all(c.clone()),
+            "resourcebindings",
+            s.clone(),
+            |rb| {
+                Change::Binding(Box::new(Binding {
+                    kind: BindingKind::ResourceBinding,
+                    metadata: rb.metadata,
+                    spec: rb.spec.inner,
+                    status: rb.status,
+                }))
+            },
+        ),
+        watched(
+            Api::<ClusterResourceBinding>::all(c),
+            "clusterresourcebindings",
+            s,
+            |crb| {
+                Change::Binding(Box::new(Binding {
+                    kind: BindingKind::ClusterResourceBinding,
+                    metadata: crb.metadata,
+                    spec: crb.spec.inner,
+                    status: crb.status,
+                }))
+            },
+        ),
+        ticks,
+    ])
+    .boxed()
+}
