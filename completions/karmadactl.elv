@@ -805,6 +805,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --cluster 'The cluster whose failover is reported'
             cand --since 'Only steps at or after this moment: a duration ago (2h) or an RFC 3339 time'
             cand --until 'Only steps at or before this moment: a duration ago (30m) or an RFC 3339 time'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
             cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour'
             cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)'
             cand --controllers 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs'

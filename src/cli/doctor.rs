@@ -110,7 +110,10 @@ Examples:
   karmadactl failover report --cluster member1
 
   # For a Pushgateway or a node-exporter textfile collector
-  karmadactl failover report --cluster member1 -o openmetrics > failover.prom";
+  karmadactl failover report --cluster member1 -o openmetrics > failover.prom
+
+  # Offline, from a snapshot (no Events: the tasks and the tool's records only)
+  karmadactl failover report --cluster member1 --snapshot examples/mixed-fleet.yaml";
 
 /// Output formats of `failover watch`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
@@ -164,6 +167,8 @@ pub struct ReportArgs {
     /// Only steps at or before this moment: a duration ago (30m) or an RFC 3339 time.
     #[arg(long, value_name = "DURATION|TIME", value_parser = values::time_spec)]
     pub until: Option<values::TimeSpec>,
+    #[command(flatten)]
+    pub source: super::shared::SourceArgs,
     #[command(flatten)]
     pub controller: super::settings::ControllerArgs,
     /// Output format.

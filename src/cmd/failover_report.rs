@@ -1,14 +1,14 @@
-//! `karmadactl failover report`: options, gather (the fleet, the cluster's taint Events,
-//! the history of every binding that was on the cluster), decide (the report, each step
-//! beside the twin's prediction replayed from the failure), render (text, JSON/YAML,
-//! OpenMetrics). Writes nothing.
+//! `karmadactl failover report`: options, gather (the fleet, live or from a snapshot;
+//! live, the cluster's taint Events and the history of every binding that was on the
+//! cluster), decide (the report, each step beside the twin's prediction replayed from the
+//! failure), render (text, JSON/YAML, OpenMetrics). Writes nothing.
 
 use jiff::Timestamp;
 
 use super::{common, settings};
-use crate::cli::{GlobalArgs, ReportArgs, ReportOutput, SourceArgs};
+use crate::cli::{GlobalArgs, ReportArgs, ReportOutput};
 use crate::engine::decide::failover_report::{report, ReportInput};
-use crate::engine::decide::history::HistoryOptions;
+use crate::engine::decide::history::{history, HistoryOptions};
 use crate::engine::predict::incident::track::Context;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::bindings::BindingScope;
@@ -33,8 +33,15 @@ fn moment(
 
 /// Run `failover report`.
 pub async fn run(global: &GlobalArgs, args: &ReportArgs) -> Result<ExitCode> {
-    // Options.
-    let now = Timestamp::now();
+    // Gather: the fleet, then (live) the Events.
+    let state = common::load_state(global, &args.source).await?;
+    let Some(cluster) = state.cluster(&args.cluster).cloned() else {
+        return Err(Error::usage(format!(
+            "cluster {:?} not found in {}",
+            args.cluster, state.source.description
+        )));
+    };
+    let now = common::reference_time(&state);
     let since = moment(args.since, now, "--since")?;
     let until = moment(args.until, now, "--until")?;
     if let (Some(s), Some(u)) = (since, until) {
@@ -42,23 +49,26 @@ pub async fn run(global: &GlobalArgs, args: &ReportArgs) -> Result<ExitCode> {
             return Err(Error::usage("--since is after --until"));
         }
     }
-
-    // Gather.
-    let cp = common::connect(global).await?;
-    let state = common::load_state(global, &SourceArgs::default()).await?;
-    let Some(cluster) = state.cluster(&args.cluster).cloned() else {
-        return Err(Error::usage(format!(
-            "cluster {:?} not found",
-            args.cluster
-        )));
-    };
     let resolved = settings::for_source(&args.controller.given(), &state.source)?;
     let options = HistoryOptions {
         cluster: Some(&args.cluster),
         all_events: false,
     };
-    let histories = ops::histories(&cp, &BindingScope::default(), &options).await?;
-    let taint_changes = ops::cluster_taint_changes(&cp, &args.cluster).await?;
+    let (histories, taint_changes) = if args.source.snapshot.is_some() {
+        eprintln!("note: snapshots hold no Events: the report reads the tasks and the tool's records only");
+        let histories = state
+            .bindings
+            .iter()
+            .map(|b| history(b, &[], &options))
+            .filter(|h| h.concerns_cluster && !h.entries.is_empty())
+            .collect();
+        (histories, Vec::new())
+    } else {
+        let cp = common::connect(global).await?;
+        let histories = ops::histories(&cp, &BindingScope::default(), &options).await?;
+        let changes = ops::cluster_taint_changes(&cp, &args.cluster).await?;
+        (histories, changes)
+    };
 
     // Decide.
     let ctx = Context {

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 
 use super::{common, settings};
+use crate::api::Cluster;
 use crate::cli::{GlobalArgs, SourceArgs, WatchArgs, WatchOutput};
 use crate::engine::predict::incident::track::{Context, Tracker, View, WatchEvent};
 use crate::error::{Error, ExitCode, Result};
@@ -69,6 +70,14 @@ impl Sink {
     }
 }
 
+/// The Cluster `name` as it is now (`None` once deleted).
+async fn read_cluster(cp: &crate::client::ControlPlane, name: &str) -> Result<Option<Cluster>> {
+    kube::Api::<Cluster>::all(cp.client.clone())
+        .get_opt(name)
+        .await
+        .map_err(|e| crate::client::api_error(&e, &format!("cluster {name}"), &cp.server))
+}
+
 /// Run `failover watch`.
 pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
     // Options and gather: the fleet as it is, the settings to assume.
@@ -108,7 +117,17 @@ pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
             None => break false,
             Some(Err(e)) => return Err(e),
             Some(Ok(Change::Cluster(c))) => tracker.cluster(*c, now),
-            Some(Ok(Change::Binding(b))) => tracker.binding(*b, now),
+            Some(Ok(Change::Binding(b))) => {
+                // An eviction may come before the Cluster change behind it: that first.
+                let mut events = Vec::new();
+                for name in tracker.unseen_failures(&b) {
+                    if let Some(c) = read_cluster(&cp, &name).await? {
+                        events.extend(tracker.cluster(c, Timestamp::now()));
+                    }
+                }
+                events.extend(tracker.binding(*b, Timestamp::now()));
+                events
+            }
             Some(Ok(Change::Tick)) => tracker.tick(now),
         };
         outside |= events.iter().any(|e| e.held == Some(false));

@@ -28,6 +28,7 @@ mod outage;
 mod paging;
 mod policy_admission;
 mod policy_apply;
+mod pull;
 mod readonly;
 mod requeue;
 mod requeue_master;

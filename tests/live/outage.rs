@@ -19,18 +19,20 @@ use std::time::{Duration, Instant};
 
 use jiff::{SignedDuration, Timestamp};
 use k8s_openapi::api::apps::v1::Deployment;
-use k8s_openapi::api::core::v1::Namespace;
 use kube::api::{Api, DynamicObject, PostParams};
 use serde_json::{json, Value};
 use support::fixtures::*;
 use support::karmada::{karmada_with, Karmada, Options, WITH_MEMBERS};
 use support::timing::{assert_meets, Anchor, Window};
 
-const NS: &str = "shop";
+pub(crate) const NS: &str = "shop";
+
+/// The taint the outage plane's ClusterTaintPolicy adds on Ready=False.
+const NOT_READY_NOEXECUTE: &str = "cluster.karmada.io/not-ready:NoExecute";
 
 /// A Deployment and its PropagationPolicy on member1 and member2 (1 replica each),
 /// tolerating the NoExecute taint for `seconds` (`Some(None)`: forever).
-async fn workload(client: &kube::Client, name: &str, toleration: Option<Option<i64>>) {
+pub(crate) async fn workload(client: &kube::Client, name: &str, toleration: Option<Option<i64>>) {
     let d: Deployment = serde_json::from_value(json!({
         "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
         "spec": {
@@ -104,7 +106,7 @@ fn placed(b: &Value) -> BTreeMap<String, i64> {
         .collect()
 }
 
-async fn wait_placed(client: &kube::Client, names: &[&str], on: &str, secs: u64) {
+pub(crate) async fn wait_placed(client: &kube::Client, names: &[&str], on: &str, secs: u64) {
     let api = bindings_api(client);
     let deadline = Instant::now() + Duration::from_secs(secs);
     for name in names {
@@ -128,7 +130,7 @@ async fn wait_placed(client: &kube::Client, names: &[&str], on: &str, secs: u64)
     }
 }
 
-fn interval(v: &Value) -> (Timestamp, Timestamp) {
+pub(crate) fn interval(v: &Value) -> (Timestamp, Timestamp) {
     (
         v["earliest"].as_str().unwrap().parse().unwrap(),
         v["latest"].as_str().unwrap().parse().unwrap(),
@@ -227,7 +229,7 @@ async fn watch(
 }
 
 /// Sleep until `t` (not at all when it has passed).
-async fn sleep_until(t: Timestamp) {
+pub(crate) async fn sleep_until(t: Timestamp) {
     let wait = t.duration_since(Timestamp::now());
     if wait.is_positive() {
         tokio::time::sleep(wait.unsigned_abs()).await;
@@ -235,22 +237,32 @@ async fn sleep_until(t: Timestamp) {
 }
 
 fn dry_run(k: &Karmada, mode: &str, at: Timestamp, back_after: &str) -> Value {
+    outage_prediction(k, "member1", mode, at, &["--recover-after", back_after])
+}
+
+/// `dry-run --outage CLUSTER` from `at`, with the controllers' settings as flags.
+pub(crate) fn outage_prediction(
+    k: &Karmada,
+    cluster: &str,
+    mode: &str,
+    at: Timestamp,
+    more: &[&str],
+) -> Value {
     let at = at.to_string();
     // The settings the controllers run with, as flags of the prediction.
     let flags = k.prediction_flags();
     let mut args = vec![
         "dry-run",
         "--outage",
-        "member1",
+        cluster,
         "--outage-mode",
         mode,
         "--outage-at",
         &at,
-        "--recover-after",
-        back_after,
         "-o",
         "json",
     ];
+    args.extend(more);
     args.extend(flags.iter().map(String::as_str));
     let (stdout, stderr, code) = parts(&karmadactl(&k.env.kubeconfig, "admin", &args));
     assert_eq!(code, 0, "{stderr}");
@@ -258,15 +270,20 @@ fn dry_run(k: &Karmada, mode: &str, at: Timestamp, back_after: &str) -> Value {
 }
 
 fn binding_line<'a>(doc: &'a Value, name: &str) -> &'a Value {
+    binding_line_on(doc, name, "member1")
+}
+
+/// The outage timeline's line of `name` on `cluster`.
+pub(crate) fn binding_line_on<'a>(doc: &'a Value, name: &str, cluster: &str) -> &'a Value {
     doc["outage"]["bindings"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|b| b["binding"] == format!("rb/{NS}/{name}-deployment") && b["cluster"] == "member1")
+        .find(|b| b["binding"] == format!("rb/{NS}/{name}-deployment") && b["cluster"] == cluster)
         .unwrap_or_else(|| panic!("no line for {name}: {doc:#}"))
 }
 
-fn predicted(doc: &Value, name: &str) -> BTreeMap<String, i64> {
+pub(crate) fn predicted(doc: &Value, name: &str) -> BTreeMap<String, i64> {
     let p = doc["predictions"]
         .as_array()
         .unwrap()
@@ -333,27 +350,14 @@ async fn outage_plane() -> Option<Karmada> {
         ..Options::new(WITH_MEMBERS)
     })?;
     let client = k.env.admin().await;
-    Api::<Namespace>::all(client.clone())
-        .create(
-            &PostParams::default(),
-            &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
-        )
-        .await
-        .unwrap();
-    let policy: DynamicObject = serde_json::from_value(json!({
-        "apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterTaintPolicy",
-        "metadata": {"name": "not-ready"},
-        "spec": {
-            "addOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["False"]}],
-            "removeOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["True"]}],
-            "taints": [{"key": "cluster.karmada.io/not-ready", "effect": "NoExecute"}]
-        }
-    }))
-    .unwrap();
-    Api::<DynamicObject>::all_with(client.clone(), &resource_for("ClusterTaintPolicy").unwrap())
-        .create(&PostParams::default(), &policy)
-        .await
-        .unwrap();
+    ensure_namespace(&client, NS).await;
+    noexecute_policy(
+        &client,
+        "not-ready",
+        "False",
+        "cluster.karmada.io/not-ready",
+    )
+    .await;
     Some(k)
 }
 
@@ -379,8 +383,8 @@ async fn a_refused_member_fails_and_returns_as_predicted() {
     );
     // `failover watch` follows it, beside the API's own stream.
     let (arrivals, api_stream) = watching::follow_api(&client, NS);
-    let tool = watching::start_watch(k);
-    let piped = watching::start_watch_piped(k);
+    let tool = watching::start_watch(k, "member1");
+    let piped = watching::start_watch_piped(k, "member1");
     sleep_until(t0).await;
     let failed = Anchor::new(t0, k.member("member1").kill());
     let seen = watch(k, "False", &["fast", "slow"], 120, |s| {
@@ -411,9 +415,15 @@ async fn a_refused_member_fails_and_returns_as_predicted() {
     // report after gives the same moments.
     let events = watching::ended(tool, 60);
     api_stream.abort();
-    watching::check_events(&events, &arrivals, &["fast", "slow"], NS);
+    watching::check_events(
+        &events,
+        &arrivals,
+        NOT_READY_NOEXECUTE,
+        &["fast", "slow"],
+        NS,
+    );
     watching::check_piped(piped, 30, &events);
-    watching::check_report(k, &events, &["fast", "slow"], NS);
+    watching::check_report(k, &events, "member1", &["fast", "slow"], NS);
     // Back at T0 + 90 s, predicted from the moment member1 answers again (its restart
     // takes a few seconds): Ready True and the taint gone, inside the moved intervals.
     let back = t0 + SignedDuration::from_secs(90);
@@ -470,8 +480,8 @@ async fn a_frozen_member_fails_and_returns_as_predicted() {
     let t1 = Timestamp::now() + SignedDuration::from_secs(5);
     let doc = dry_run(k, "frozen", t1, "120s");
     let (arrivals, api_stream) = watching::follow_api(&client, NS);
-    let tool = watching::start_watch(k);
-    let on_terminal = watching::start_watch_on_terminal(k);
+    let tool = watching::start_watch(k, "member1");
+    let on_terminal = watching::start_watch_on_terminal(k, "member1");
     sleep_until(t1).await;
     let frozen = Anchor::new(t1, k.member("member1").freeze());
     let seen = watch(k, "False", &["fast2", "slow2"], 180, |s| {
@@ -481,9 +491,15 @@ async fn a_frozen_member_fails_and_returns_as_predicted() {
     check_failure(&doc, &seen, &frozen, &["fast2", "slow2"]);
     let events = watching::ended(tool, 90);
     api_stream.abort();
-    watching::check_events(&events, &arrivals, &["fast2", "slow2"], NS);
-    watching::check_terminal(on_terminal, 30, &["fast2", "slow2"], NS);
-    watching::check_report(k, &events, &["fast2", "slow2"], NS);
+    watching::check_events(
+        &events,
+        &arrivals,
+        NOT_READY_NOEXECUTE,
+        &["fast2", "slow2"],
+        NS,
+    );
+    watching::check_terminal(on_terminal, 30, "member1", &["fast2", "slow2"], NS);
+    watching::check_report(k, &events, "member1", &["fast2", "slow2"], NS);
     let back = t1 + SignedDuration::from_secs(120);
     sleep_until(back).await;
     let thawed = Anchor::new(back, k.member("member1").thaw_answering(60).await);

@@ -1041,3 +1041,59 @@ fn dry_run_compares_two_releases() {
     }
     assert_eq!(c["placements"], serde_json::json!([]));
 }
+
+#[test]
+fn failover_report_reads_a_snapshot_and_says_what_it_does_not_hold() {
+    let base = [
+        "failover",
+        "report",
+        "--cluster",
+        "member1",
+        "--snapshot",
+        "examples/legacy-purge.yaml",
+    ];
+    let doc = json(&[&base[..], &["-o", "json"]].concat());
+    assert_eq!(doc["kind"], "FailoverReport");
+    let b = &doc["bindings"][0];
+    assert_eq!(b["binding"], "rb/shop/checkout-deployment", "{doc:#}");
+    assert_eq!(b["steps"][0]["step"], "evicted");
+    assert_eq!(b["steps"][0]["at"], "2026-11-22T11:58:00Z", "{doc:#}");
+    // The scheduler's Event is not in a snapshot: said, not guessed.
+    assert!(b["steps"][1]["at"].is_null() && b["steps"][1]["notKept"].is_string());
+    let not_kept: Vec<&str> = doc["notKept"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        not_kept.iter().any(|n| n.contains("Ready left True")),
+        "{not_kept:?}"
+    );
+    assert!(
+        not_kept.iter().any(|n| n.contains("Healthy")),
+        "{not_kept:?}"
+    );
+
+    let (metrics, _, code) = karmadactl(&[&base[..], &["-o", "openmetrics"]].concat());
+    assert_eq!(code, 0);
+    assert!(metrics.ends_with("# EOF\n"), "{metrics}");
+    assert!(
+        metrics.contains("karmadactl_failover_bindings{cluster=\"member1\",state=\"moved\"} 1"),
+        "{metrics}"
+    );
+
+    let (_, stderr, code) = karmadactl(&[&base[..], &["--since", "1m", "--until", "2h"]].concat());
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--since is after --until"), "{stderr}");
+    let (_, stderr, code) = karmadactl(&[
+        "failover",
+        "report",
+        "--cluster",
+        "nope",
+        "--snapshot",
+        "examples/legacy-purge.yaml",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("cluster \"nope\" not found"), "{stderr}");
+}

@@ -45,6 +45,25 @@ pub async fn ensure_namespace(client: &Client, name: &str) {
     let _ = namespaces.create(&PostParams::default(), &ns).await; // may exist
 }
 
+/// A ClusterTaintPolicy `name` that adds `KEY:NoExecute` on every cluster whose Ready is
+/// `status`, and removes it on True.
+pub async fn noexecute_policy(client: &Client, name: &str, status: &str, key: &str) {
+    let policy: DynamicObject = serde_json::from_value(json!({
+        "apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterTaintPolicy",
+        "metadata": {"name": name},
+        "spec": {
+            "addOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": [status]}],
+            "removeOnConditions": [{"conditionType": "Ready", "operator": "In", "statusValues": ["True"]}],
+            "taints": [{"key": key, "effect": "NoExecute"}]
+        }
+    }))
+    .unwrap();
+    Api::<DynamicObject>::all_with(client.clone(), &resource_for("ClusterTaintPolicy").unwrap())
+        .create(&PostParams::default(), &policy)
+        .await
+        .unwrap();
+}
+
 /// Create every object of `items` (kinds this tool reads; others are skipped), their
 /// namespaces and their status included.
 pub async fn create_items(client: &Client, items: &[Value]) {

@@ -7,6 +7,7 @@
 
 #![allow(dead_code)]
 
+pub mod agent;
 pub mod fixtures;
 pub mod fleets;
 pub mod karmada;

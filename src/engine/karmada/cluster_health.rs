@@ -31,7 +31,8 @@
 //! (`defaultTimeout`), `pkg/controllers/cluster/cluster_controller.go`
 //! (`monitorClusterHealth`, `tryUpdateClusterHealth`, `taintClusterByCondition`), the
 //! flags of `cmd/controller-manager/app/options/options.go` and `cmd/agent`.
-//! Checked: `tests/live/outage.rs` (no conformance family: held against the real
+//! Checked: `tests/live/outage.rs` (refused, frozen) and `tests/live/pull.rs` (agent-down,
+//! with upstream's real karmada-agent) (no conformance family: held against the real
 //! controllers and members that really fail).
 //! Karmada: master f8fdd02.
 

@@ -16,7 +16,7 @@
 //!   outside their interval).
 //!
 //! The tool's own composition (upstream has no such record: karmada#5251, #7553); held
-//! against the real controllers by `tests/live/outage.rs`.
+//! against the real controllers by `tests/live/outage.rs` and `tests/live/pull.rs`.
 
 pub mod observe;
 pub mod track;

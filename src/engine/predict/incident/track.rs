@@ -415,6 +415,11 @@ impl Tracker {
                     if let Some(f) = self.failing.get_mut(&name) {
                         f.recovering = true;
                     }
+                    // Back before any NoExecute taint: nothing more will be evicted.
+                    if !noexecute(&new) {
+                        self.moves
+                            .retain(|(_, c), m| *c != name || m.evicted.is_some());
+                    }
                 }
                 Step::TaintAdded => {
                     let predicted = self
@@ -439,6 +444,24 @@ impl Tracker {
         }
         out.extend(self.settle(now));
         out
+    }
+
+    /// The followed clusters `new` leaves that the tracker does not know as failing yet:
+    /// the binding's stream may deliver an eviction before the Cluster's stream delivers
+    /// the change behind it, so the caller reads those Clusters first.
+    pub fn unseen_failures(&self, new: &Binding) -> Vec<String> {
+        let Some(&i) = self.binding_ix.get(&new.display_name()) else {
+            return Vec::new();
+        };
+        self.state.bindings[i]
+            .spec
+            .clusters
+            .iter()
+            .map(|c| &c.name)
+            .filter(|c| !observe::placed_on(new, c) && !self.failing.contains_key(*c))
+            .filter(|c| self.state.cluster(c).is_some_and(|x| self.follows(x)))
+            .cloned()
+            .collect()
     }
 
     /// A binding's new version.

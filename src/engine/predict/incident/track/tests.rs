@@ -218,3 +218,45 @@ fn clusters_not_followed_show_no_steps() {
     assert!(ev.is_empty());
     assert_eq!(t.clusters(), ["m1"]);
 }
+
+#[test]
+fn a_cluster_back_before_its_taint_settles_with_nothing_moved() {
+    let mut t = tracker(vec![policy()]);
+    t.cluster(
+        cluster("m1", "False", "2026-01-01T00:10:30Z", json!([])),
+        ts("2026-01-01T00:10:30.2Z"),
+    );
+    assert_eq!(t.progress().predicted, 1);
+    let ev = t.cluster(
+        cluster("m1", "True", "2026-01-01T00:10:31Z", json!([])),
+        ts("2026-01-01T00:10:31.2Z"),
+    );
+    let steps: Vec<Step> = ev.iter().map(|e| e.step).collect();
+    assert_eq!(steps, [Step::ReadyTrue, Step::Settled]);
+    assert_eq!(t.stage("m1"), Stage::Recovering);
+    assert_eq!(t.progress().predicted, 0);
+}
+
+#[test]
+fn an_eviction_from_a_cluster_not_yet_seen_failing_asks_for_the_cluster_first() {
+    let t = tracker(vec![policy()]);
+    let task =
+        json!([{"fromCluster": "m1", "reason": "TaintUntolerated", "producer": "TaintManager"}]);
+    let evicted = binding(
+        json!([{"name": "m2", "replicas": 2}]),
+        task,
+        2,
+        1,
+        &["m1", "m2"],
+    );
+    assert_eq!(t.unseen_failures(&evicted), ["m1"]);
+    // m2 is not followed.
+    let other = binding(
+        json!([{"name": "m1", "replicas": 2}]),
+        json!([]),
+        2,
+        1,
+        &["m1"],
+    );
+    assert!(t.unseen_failures(&other).is_empty());
+}
