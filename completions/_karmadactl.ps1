@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
             [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
             [CompletionResult]::new('failover', 'failover', [CompletionResultType]::ParameterValue, 'Cluster failover as a whole: `failover doctor` checks whether it would happen')
+            [CompletionResult]::new('maintenance', 'maintenance', [CompletionResultType]::ParameterValue, 'Take clusters out for maintenance in waves: `maintenance plan` says what each wave moves where and whether it fits')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -934,6 +935,77 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         'karmadactl;failover;help;help' {
             break
         }
+        'karmadactl;maintenance' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;maintenance;plan' {
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The clusters matching this label selector')
+            [CompletionResult]::new('--selector', '--selector', [CompletionResultType]::ParameterName, 'The clusters matching this label selector')
+            [CompletionResult]::new('--max-unavailable', '--max-unavailable', [CompletionResultType]::ParameterName, 'At most this many clusters out at once (one wave)')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY')
+            [CompletionResult]::new('--purge-mode', '--purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)')
+            [CompletionResult]::new('--min-available-clusters', '--min-available-clusters', [CompletionResultType]::ParameterName, 'Refuse to move a binding that would then run on fewer clusters')
+            [CompletionResult]::new('--snapshot', '--snapshot', [CompletionResultType]::ParameterName, 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
+            [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)')
+            [CompletionResult]::new('--controllers', '--controllers', [CompletionResultType]::ParameterName, 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs')
+            [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed')
+            [CompletionResult]::new('--descheduler', '--descheduler', [CompletionResultType]::ParameterName, 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere')
+            [CompletionResult]::new('--unschedulable-threshold', '--unschedulable-threshold', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)')
+            [CompletionResult]::new('--descheduling-interval', '--descheduling-interval', [CompletionResultType]::ParameterName, 'karmada-descheduler''s --descheduling-interval (default: 2m)')
+            [CompletionResult]::new('--enable-no-execute-taint-eviction', '--enable-no-execute-taint-eviction', [CompletionResultType]::ParameterName, 'Whether NoExecute taints evict (upstream default: false)')
+            [CompletionResult]::new('--no-execute-taint-eviction-purge-mode', '--no-execute-taint-eviction-purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)')
+            [CompletionResult]::new('--graceful-eviction-timeout', '--graceful-eviction-timeout', [CompletionResultType]::ParameterName, 'How long a graceful eviction waits for the new placement (default: 10m)')
+            [CompletionResult]::new('--resource-eviction-rate', '--resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings per second each eviction worker paces itself to (default: 0.5)')
+            [CompletionResult]::new('--secondary-resource-eviction-rate', '--secondary-resource-eviction-rate', [CompletionResultType]::ParameterName, 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)')
+            [CompletionResult]::new('--large-cluster-num-threshold', '--large-cluster-num-threshold', [CompletionResultType]::ParameterName, 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)')
+            [CompletionResult]::new('--rate-limiter-base-delay', '--rate-limiter-base-delay', [CompletionResultType]::ParameterName, 'Base delay of the rate limiter''s per-item back-off (default: 5ms)')
+            [CompletionResult]::new('--rate-limiter-max-delay', '--rate-limiter-max-delay', [CompletionResultType]::ParameterName, 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)')
+            [CompletionResult]::new('--rate-limiter-qps', '--rate-limiter-qps', [CompletionResultType]::ParameterName, 'Token-bucket refill of the rate limiter, per second (default: 10)')
+            [CompletionResult]::new('--rate-limiter-bucket-size', '--rate-limiter-bucket-size', [CompletionResultType]::ParameterName, 'Token-bucket size of the rate limiter (default: 100)')
+            [CompletionResult]::new('--cluster-status-update-frequency', '--cluster-status-update-frequency', [CompletionResultType]::ParameterName, 'How often the cluster-status controller probes each member (default: 10s)')
+            [CompletionResult]::new('--cluster-failure-threshold', '--cluster-failure-threshold', [CompletionResultType]::ParameterName, 'How long probes must fail before a cluster is Ready=False (default: 30s)')
+            [CompletionResult]::new('--cluster-success-threshold', '--cluster-success-threshold', [CompletionResultType]::ParameterName, 'How long probes must succeed before a cluster is Ready=True again (default: 30s)')
+            [CompletionResult]::new('--cluster-monitor-period', '--cluster-monitor-period', [CompletionResultType]::ParameterName, 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)')
+            [CompletionResult]::new('--cluster-monitor-grace-period', '--cluster-monitor-grace-period', [CompletionResultType]::ParameterName, 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-duration', '--cluster-lease-duration', [CompletionResultType]::ParameterName, 'karmada-agent''s lease duration (default: 40s)')
+            [CompletionResult]::new('--cluster-lease-renew-interval-fraction', '--cluster-lease-renew-interval-fraction', [CompletionResultType]::ParameterName, 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)')
+            [CompletionResult]::new('--queue-model', '--queue-model', [CompletionResultType]::ParameterName, 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every cluster of the fleet')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;maintenance;help' {
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'karmadactl;maintenance;help;plan' {
+            break
+        }
+        'karmadactl;maintenance;help;help' {
+            break
+        }
         'karmadactl;history' {
             [CompletionResult]::new('--cluster', '--cluster', [CompletionResultType]::ParameterName, 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)')
@@ -991,6 +1063,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('evictions', 'evictions', [CompletionResultType]::ParameterValue, 'List graceful evictions and where they stand, take them back, confirm, extend or prune them')
             [CompletionResult]::new('failback', 'failback', [CompletionResultType]::ParameterValue, 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there')
             [CompletionResult]::new('failover', 'failover', [CompletionResultType]::ParameterValue, 'Cluster failover as a whole: `failover doctor` checks whether it would happen')
+            [CompletionResult]::new('maintenance', 'maintenance', [CompletionResultType]::ParameterValue, 'Take clusters out for maintenance in waves: `maintenance plan` says what each wave moves where and whether it fits')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first')
             [CompletionResult]::new('snapshot', 'snapshot', [CompletionResultType]::ParameterValue, 'Capture the live fleet (clusters, bindings, policies) into a snapshot file')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1090,6 +1163,13 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;help;failover;report' {
+            break
+        }
+        'karmadactl;help;maintenance' {
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            break
+        }
+        'karmadactl;help;maintenance;plan' {
             break
         }
         'karmadactl;help;history' {

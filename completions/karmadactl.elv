@@ -37,6 +37,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
             cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
             cand failover 'Cluster failover as a whole: `failover doctor` checks whether it would happen'
+            cand maintenance 'Take clusters out for maintenance in waves: `maintenance plan` says what each wave moves where and whether it fits'
             cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
@@ -875,6 +876,72 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;failover;help;help'= {
         }
+        &'karmadactl;maintenance'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;maintenance;plan'= {
+            cand -l 'The clusters matching this label selector'
+            cand --selector 'The clusters matching this label selector'
+            cand --max-unavailable 'At most this many clusters out at once (one wave)'
+            cand --order 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY'
+            cand --purge-mode 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)'
+            cand --min-available-clusters 'Refuse to move a binding that would then run on fewer clusters'
+            cand --snapshot 'Read the fleet from a snapshot (file, directory, or - for stdin) instead of the control plane. Times are relative to the snapshot''s capture time when it has one'
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour'
+            cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)'
+            cand --controllers 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs'
+            cand --scheduler-feature-gates 'karmada-scheduler''s feature gates, e.g. `SchedulingOvercommitProtection=true` (upstream defaults: SchedulingOvercommitProtection=false; PriorityBasedScheduling true on master, false before): how a failover burst is placed'
+            cand --descheduler 'Whether karmada-descheduler runs beside the members'' scheduler-estimators (default: false; the doctor finds it): it takes replicas that stay Pending off their cluster so the scheduler places them elsewhere'
+            cand --unschedulable-threshold 'karmada-descheduler''s --unschedulable-threshold: how long a pod stays unschedulable before it is moved (default: 5m)'
+            cand --descheduling-interval 'karmada-descheduler''s --descheduling-interval (default: 2m)'
+            cand --enable-no-execute-taint-eviction 'Whether NoExecute taints evict (upstream default: false)'
+            cand --no-execute-taint-eviction-purge-mode 'Purge mode of evictions of bindings without failover.cluster (default: Gracefully)'
+            cand --graceful-eviction-timeout 'How long a graceful eviction waits for the new placement (default: 10m)'
+            cand --resource-eviction-rate 'Bindings per second each eviction worker paces itself to (default: 0.5)'
+            cand --secondary-resource-eviction-rate 'Bindings evicted per second when too many clusters are faulty (default: 0.1; proposal model only)'
+            cand --unhealthy-cluster-threshold 'Faulty share of clusters above which the secondary rate applies (default: 0.55; proposal model only)'
+            cand --large-cluster-num-threshold 'Fleets up to this size stop evicting instead of slowing down (default: 10; proposal model only)'
+            cand --rate-limiter-base-delay 'Base delay of the rate limiter''s per-item back-off (default: 5ms)'
+            cand --rate-limiter-max-delay 'Longest delay of the rate limiter''s per-item back-off (default: 1000s)'
+            cand --rate-limiter-qps 'Token-bucket refill of the rate limiter, per second (default: 10)'
+            cand --rate-limiter-bucket-size 'Token-bucket size of the rate limiter (default: 100)'
+            cand --cluster-status-update-frequency 'How often the cluster-status controller probes each member (default: 10s)'
+            cand --cluster-failure-threshold 'How long probes must fail before a cluster is Ready=False (default: 30s)'
+            cand --cluster-success-threshold 'How long probes must succeed before a cluster is Ready=True again (default: 30s)'
+            cand --cluster-monitor-period 'The cluster controller''s monitor tick, for Pull clusters'' leases (default: 5s)'
+            cand --cluster-monitor-grace-period 'How old a Pull cluster''s lease may get before Ready=Unknown (default: 40s)'
+            cand --cluster-lease-duration 'karmada-agent''s lease duration (default: 40s)'
+            cand --cluster-lease-renew-interval-fraction 'karmada-agent''s lease renew interval, as a fraction of the duration (default: 0.25)'
+            cand --queue-model 'Which eviction queue to assume: `upstream` (what karmada-controller-manager runs: two paced queues of 3 workers) or `proposal` (the failover proposal''s queue, which slows down above the unhealthy threshold and abandons evictions with nowhere to go; not built upstream)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Every cluster of the fleet'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;maintenance;help'= {
+            cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'karmadactl;maintenance;help;plan'= {
+        }
+        &'karmadactl;maintenance;help;help'= {
+        }
         &'karmadactl;history'= {
             cand --cluster 'Every binding that is or was on this cluster, or has an eviction, a drain record or an Event about it; only the entries about this cluster (and scheduling)'
             cand -n 'Only ResourceBindings of this namespace (ClusterResourceBindings are skipped)'
@@ -929,6 +996,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand evictions 'List graceful evictions and where they stand, take them back, confirm, extend or prune them'
             cand failback 'Return workloads to recovered clusters: health-gated, a few at a time, each watched until healthy there'
             cand failover 'Cluster failover as a whole: `failover doctor` checks whether it would happen'
+            cand maintenance 'Take clusters out for maintenance in waves: `maintenance plan` says what each wave moves where and whether it fits'
             cand history 'The failover record of a binding, or of every binding a cluster touched: evictions, drains, aborts and scheduling, oldest first'
             cand snapshot 'Capture the live fleet (clusters, bindings, policies) into a snapshot file'
             cand completion 'Print a shell completion script'
@@ -1002,6 +1070,11 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;help;failover;watch'= {
         }
         &'karmadactl;help;failover;report'= {
+        }
+        &'karmadactl;help;maintenance'= {
+            cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+        }
+        &'karmadactl;help;maintenance;plan'= {
         }
         &'karmadactl;help;history'= {
         }

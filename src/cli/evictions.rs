@@ -59,6 +59,17 @@ pub enum DrainPurgeMode {
     Never,
 }
 
+impl From<DrainPurgeMode> for crate::engine::vocabulary::settings::PurgeMode {
+    fn from(m: DrainPurgeMode) -> Self {
+        use crate::engine::vocabulary::settings::PurgeMode;
+        match m {
+            DrainPurgeMode::Gracefully => PurgeMode::Gracefully,
+            DrainPurgeMode::Directly => PurgeMode::Directly,
+            DrainPurgeMode::Never => PurgeMode::Never,
+        }
+    }
+}
+
 /// Output formats of the commands that report a plan (`drain`, `evictions abort`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum PlanOutput {

@@ -6,6 +6,7 @@ mod doctor;
 mod evictions;
 mod failback;
 mod history;
+mod maintenance;
 mod policy;
 pub mod settings;
 mod shared;
@@ -23,6 +24,7 @@ pub use doctor::*;
 pub use evictions::*;
 pub use failback::*;
 pub use history::*;
+pub use maintenance::*;
 pub use policy::*;
 pub use settings::{ControllerArgs, EvictionPurgeMode, QueueModelArg, WebhookArgs};
 pub use shared::*;
@@ -124,6 +126,10 @@ pub enum Command {
     /// Cluster failover as a whole: `failover doctor` checks whether it would happen.
     #[command(subcommand)]
     Failover(FailoverCommand),
+    /// Take clusters out for maintenance in waves: `maintenance plan` says what each wave
+    /// moves where and whether it fits.
+    #[command(subcommand)]
+    Maintenance(MaintenanceCommand),
     /// The failover record of a binding, or of every binding a cluster touched: evictions,
     /// drains, aborts and scheduling, oldest first.
     #[command(after_help = history::HISTORY_EXAMPLES)]

@@ -4,7 +4,7 @@
 
 use super::{common, settings, signals};
 use crate::cli::settings::Given;
-use crate::cli::{ClusterSelection, DrainArgs, DrainPurgeMode, GlobalArgs};
+use crate::cli::{ClusterSelection, DrainArgs, GlobalArgs};
 use crate::client::{ControlPlane, Targets};
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::vocabulary::settings::PurgeMode;
@@ -105,11 +105,7 @@ fn options(args: &DrainArgs) -> Result<Options> {
         .transpose()?;
     let req = DrainRequest {
         options: DrainOptions {
-            purge_mode: args.purge_mode.map(|m| match m {
-                DrainPurgeMode::Gracefully => PurgeMode::Gracefully,
-                DrainPurgeMode::Directly => PurgeMode::Directly,
-                DrainPurgeMode::Never => PurgeMode::Never,
-            }),
+            purge_mode: args.purge_mode.map(PurgeMode::from),
             grace_period_seconds,
             min_available_clusters: args.min_available_clusters,
             force: args.force,

@@ -17,6 +17,7 @@ pub mod failover_report;
 pub mod failover_settings;
 pub mod failover_watch;
 pub mod history;
+pub mod maintenance;
 mod outages;
 pub mod passthrough;
 pub mod policy_apply;
@@ -26,7 +27,9 @@ pub mod snapshot;
 pub mod taint;
 mod target;
 
-use crate::cli::{Cli, Command, FailoverCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
+use crate::cli::{
+    Cli, Command, FailoverCommand, MaintenanceCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS,
+};
 use crate::error::{Error, ExitCode, Result};
 
 /// Run the parsed command line.
@@ -42,6 +45,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Failover(FailoverCommand::Doctor(args)) => doctor::run(&cli.global, args).await,
         Command::Failover(FailoverCommand::Capacity(args)) => {
             capacity::run(&cli.global, args).await
+        }
+        Command::Maintenance(MaintenanceCommand::Plan(args)) => {
+            maintenance::run(&cli.global, args).await
         }
         Command::Failover(FailoverCommand::Watch(args)) => {
             failover_watch::run(&cli.global, args).await

@@ -12,6 +12,7 @@ pub mod failback;
 pub mod history;
 pub mod impact;
 pub mod incident;
+pub mod maintenance;
 pub mod outage;
 pub mod pipeline;
 pub mod policy;

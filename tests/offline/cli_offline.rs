@@ -1097,3 +1097,101 @@ fn failover_report_reads_a_snapshot_and_says_what_it_does_not_hold() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("cluster \"nope\" not found"), "{stderr}");
 }
+
+#[test]
+fn maintenance_plan_waves_name_what_a_refused_wave_strands() {
+    let doc = json(&[
+        "maintenance",
+        "plan",
+        "--all",
+        "--order",
+        "blast-radius",
+        "--snapshot",
+        "examples/quickstart.yaml",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(doc["kind"], "MaintenancePlan");
+    let waves: Vec<&str> = doc["waves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["clusters"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(waves, ["member3", "member1", "member2"], "{doc:#}");
+    let member1 = &doc["waves"][1];
+    assert_eq!(member1["replicasMoving"], 4);
+    assert!(member1["refusals"].as_array().unwrap().is_empty());
+    for m in member1["moves"].as_array().unwrap() {
+        assert!(
+            m["to"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|t| t["name"] != "member1"),
+            "{m}"
+        );
+    }
+
+    // Two at a time on the mixed fleet: refused, each stranded binding named.
+    let (stdout, _, code) = karmadactl(&[
+        "maintenance",
+        "plan",
+        "eu-2",
+        "us-1",
+        "--max-unavailable",
+        "2",
+        "--snapshot",
+        "examples/mixed-fleet.yaml",
+    ]);
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stdout.contains("REFUSED"), "{stdout}");
+    assert!(
+        stdout.contains("rb/shop/catalog-deployment on eu-2 (blocked-no-target)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("rb/batch/report-job on us-1 (blocked-no-target)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Cannot be taken out even alone:"),
+        "{stdout}"
+    );
+
+    for bad in [
+        vec![
+            "maintenance",
+            "plan",
+            "--snapshot",
+            "examples/quickstart.yaml",
+        ],
+        vec![
+            "maintenance",
+            "plan",
+            "nope",
+            "--snapshot",
+            "examples/quickstart.yaml",
+        ],
+        vec![
+            "maintenance",
+            "plan",
+            "member1",
+            "--all",
+            "--snapshot",
+            "examples/quickstart.yaml",
+        ],
+        vec![
+            "maintenance",
+            "plan",
+            "--all",
+            "--order",
+            "size",
+            "--snapshot",
+            "examples/quickstart.yaml",
+        ],
+    ] {
+        let (_, stderr, code) = karmadactl(&bad);
+        assert_eq!(code, 2, "{bad:?}: {stderr}");
+    }
+}

@@ -1,5 +1,5 @@
 //! The tool's own decisions: what `drain`, `evictions abort|confirm|extend|prune`,
-//! `failback`, `taint`, `history`, `failover doctor`, `failover report`, `policy apply` and
+//! `failback`, `taint`, `history`, `failover doctor`, `failover report`, `maintenance plan`, `policy apply` and
 //! `policy evaluate-taints` do, as pure functions over the fleet. They use the twin and
 //! the predictions, never the reverse.
 
@@ -11,6 +11,7 @@ pub mod evictions;
 pub mod failback;
 pub mod failover_report;
 pub mod history;
+pub mod maintenance;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod records;

@@ -168,6 +168,9 @@ pub enum ReasonCode {
     // Capacity: replicas that will not fit where a change sends them.
     DrainLeavesPending,
     TaintLeavesPending,
+    // Maintenance waves: a wave that cannot go ahead.
+    MaintenanceLeavesPending,
+    MaintenanceBlocked,
     // Application failover: whether it is armed for a binding on a cluster, and when.
     AppFailoverNotConfigured,
     AppFailoverNoStatus,

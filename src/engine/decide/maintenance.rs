@@ -1,0 +1,336 @@
+//! `maintenance plan`: the clusters to take out for maintenance (an upgrade, one or a few
+//! at a time), in waves of at most `--max-unavailable`, each wave a drain of its
+//! clusters together: what moves where (the drain plan, [`super::drain`]), whether it
+//! fits where it lands (the drain's capacity check), and what blocks it. A wave is safe
+//! when nothing is left with nowhere to go, nothing stays Pending and no check blocks a
+//! binding; the clusters that cannot be taken out even on their own are named. The waves
+//! come back one by one (`uncordon`, `failback`), so each is planned on the fleet as it
+//! is now, with only its own clusters out.
+//!
+//! The tool's own decision (upstream has no staged drain); each wave is exactly what
+//! `drain` would plan for those clusters.
+
+use std::collections::{BTreeMap, HashSet};
+
+use jiff::Timestamp;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::drain::{
+    drain_capacity, pending_refusal, plan_binding, tracked_placements, unavailable, BindingDrain,
+    DrainDecision, DrainOptions,
+};
+use super::taint_edit::cordon_edit;
+use crate::api::{Cluster, TargetCluster};
+use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::predict::capacity::CapacityReport;
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::engine::vocabulary::settings::ControllerSettings;
+use crate::fleet::{Binding, FleetState};
+
+/// The order clusters are taken out in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// By name.
+    Name,
+    /// The fewest replicas first (the smallest blast radius).
+    BlastRadius,
+    /// By the value of this label, then by name (clusters without it last).
+    Label(String),
+}
+
+/// What the operator asked of the plan.
+#[derive(Clone, Debug)]
+pub struct MaintenanceOptions {
+    /// The clusters to maintain.
+    pub clusters: Vec<String>,
+    /// At most this many out at once.
+    pub max_unavailable: usize,
+    pub order: Order,
+    /// The drain's options (`clusters` is set per wave).
+    pub drain: DrainOptions,
+}
+
+/// A binding moving in a wave.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Move {
+    pub binding: String,
+    /// The wave's clusters it leaves.
+    pub from: Vec<String>,
+    /// Where the scheduler is predicted to place it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Vec<TargetCluster>>,
+}
+
+/// A binding a wave cannot move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Blocked {
+    pub binding: String,
+    pub cluster: String,
+    pub decision: DrainDecision,
+    pub reason: Reason,
+}
+
+/// One wave.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Wave {
+    /// 1, 2, ...
+    pub number: usize,
+    pub clusters: Vec<String>,
+    pub moves: Vec<Move>,
+    pub replicas_moving: i64,
+    /// Bindings it cannot move (the drain's blocking checks, and `Never`'s held copies).
+    pub blocked: Vec<Blocked>,
+    /// Where the moved replicas land and whether they fit.
+    pub capacity: CapacityReport,
+    /// Why the wave is not safe (empty: it is).
+    pub refusals: Vec<Reason>,
+}
+
+impl Wave {
+    pub fn safe(&self) -> bool {
+        self.refusals.is_empty()
+    }
+}
+
+/// The plan.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MaintenancePlan {
+    /// One sentence: whether every wave is safe, or which not.
+    pub verdict: String,
+    pub max_unavailable: usize,
+    /// Each cluster's blast radius: the replicas placed on it.
+    pub blast_radius: BTreeMap<String, i64>,
+    pub waves: Vec<Wave>,
+    /// Clusters that cannot be taken out even on their own, and why.
+    pub cannot_leave: BTreeMap<String, Vec<Reason>>,
+}
+
+impl MaintenancePlan {
+    pub fn safe(&self) -> bool {
+        self.waves.iter().all(Wave::safe)
+    }
+}
+
+/// Replicas placed on each cluster.
+fn blast_radius(state: &FleetState) -> BTreeMap<String, i64> {
+    let mut out: BTreeMap<String, i64> = state
+        .clusters
+        .iter()
+        .filter_map(|c| Some((c.metadata.name.clone()?, 0)))
+        .collect();
+    for b in &state.bindings {
+        for t in &b.spec.clusters {
+            if let Some(n) = out.get_mut(&t.name) {
+                *n += i64::from(t.replicas);
+            }
+        }
+    }
+    out
+}
+
+/// `clusters` in `order`.
+fn ordered(
+    state: &FleetState,
+    clusters: &[String],
+    order: &Order,
+    radius: &BTreeMap<String, i64>,
+) -> Vec<String> {
+    let mut out = clusters.to_vec();
+    match order {
+        Order::Name => out.sort(),
+        Order::BlastRadius => out.sort_by_key(|c| (radius.get(c).copied().unwrap_or(0), c.clone())),
+        Order::Label(key) => {
+            let value = |c: &String| {
+                state
+                    .cluster(c)
+                    .and_then(|x| x.metadata.labels.as_ref()?.get(key).cloned())
+            };
+            out.sort_by_key(|c| (value(c).is_none(), value(c), c.clone()));
+        }
+    }
+    out
+}
+
+/// The fleet as the scheduler sees it while `out` are drained: cordoned.
+fn cordoned(clusters: &[Cluster], out: &HashSet<&str>, now: Timestamp) -> Vec<Cluster> {
+    clusters
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if out.contains(c.metadata.name.as_deref().unwrap_or_default()) {
+                if let Ok(edit) = cordon_edit(c.taints(), now) {
+                    c.spec.taints = edit.taints;
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+/// The drain of `clusters` together, on `state`, as one wave.
+fn wave(
+    state: &FleetState,
+    number: usize,
+    clusters: &[String],
+    options: &MaintenanceOptions,
+    settings: &ControllerSettings,
+    now: Timestamp,
+) -> Wave {
+    let drain = DrainOptions {
+        clusters: clusters.to_vec(),
+        ..options.drain.clone()
+    };
+    let names: HashSet<&str> = clusters.iter().map(String::as_str).collect();
+    let model = cordoned(&state.clusters, &names, now);
+    let index = FleetIndex::new(&model);
+    let down = unavailable(&model, &drain);
+    let mut plans: Vec<(&Binding, BindingDrain)> = state
+        .bindings
+        .iter()
+        .filter_map(|b| Some((b, plan_binding(b, &index, &down, &drain)?)))
+        .collect();
+    let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
+    let tracked = tracked_placements(&model, &pairs, settings);
+    for (i, targets) in tracked {
+        plans[i].1.predicted = Some(targets);
+    }
+    let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
+    let capacity = drain_capacity(&model, &pairs, settings);
+    let mut refusals: Vec<Reason> =
+        pending_refusal(&capacity, ReasonCode::MaintenanceLeavesPending)
+            .into_iter()
+            .collect();
+    let mut moves = Vec::new();
+    let mut blocked = Vec::new();
+    let mut replicas_moving = 0;
+    for (_, p) in &plans {
+        let from: Vec<String> = p.evicted().map(|s| s.cluster.clone()).collect();
+        replicas_moving += p.evicted().map(|s| i64::from(s.replicas)).sum::<i64>();
+        for s in p.steps.iter().filter(|s| s.decision.incomplete()) {
+            blocked.push(Blocked {
+                binding: p.binding.clone(),
+                cluster: s.cluster.clone(),
+                decision: s.decision,
+                reason: s.reason.clone(),
+            });
+        }
+        if !from.is_empty() {
+            moves.push(Move {
+                binding: p.binding.clone(),
+                from,
+                to: p.predicted.clone(),
+            });
+        }
+    }
+    if !blocked.is_empty() {
+        let named: Vec<String> = blocked
+            .iter()
+            .map(|b| format!("{} on {} ({})", b.binding, b.cluster, b.decision.as_str()))
+            .collect();
+        refusals.push(Reason::new(
+            ReasonCode::MaintenanceBlocked,
+            format!(
+                "the drain of {} cannot move {}: {}",
+                clusters.join(", "),
+                if blocked.len() == 1 {
+                    "one binding".to_string()
+                } else {
+                    format!("{} bindings", blocked.len())
+                },
+                named.join("; ")
+            ),
+        ));
+    }
+    Wave {
+        number,
+        clusters: clusters.to_vec(),
+        moves,
+        replicas_moving,
+        blocked,
+        capacity,
+        refusals,
+    }
+}
+
+/// Plan the maintenance of `options.clusters` on `state`.
+pub fn plan(
+    state: &FleetState,
+    options: &MaintenanceOptions,
+    settings: &ControllerSettings,
+    now: Timestamp,
+) -> MaintenancePlan {
+    let radius = blast_radius(state);
+    let order = ordered(state, &options.clusters, &options.order, &radius);
+    let size = options.max_unavailable.max(1);
+    let waves: Vec<Wave> = order
+        .chunks(size)
+        .collect::<Vec<_>>()
+        .par_iter()
+        .enumerate()
+        .map(|(i, set)| wave(state, i + 1, set, options, settings, now))
+        .collect();
+    // Each cluster on its own, where its wave is not safe: can it leave at all?
+    let alone: Vec<String> = waves
+        .iter()
+        .filter(|w| !w.safe() && w.clusters.len() > 1)
+        .flat_map(|w| w.clusters.clone())
+        .collect();
+    let mut cannot_leave: BTreeMap<String, Vec<Reason>> = alone
+        .par_iter()
+        .map(|c| {
+            (
+                c.clone(),
+                wave(state, 0, std::slice::from_ref(c), options, settings, now),
+            )
+        })
+        .filter(|(_, w)| !w.safe())
+        .map(|(c, w)| (c, w.refusals))
+        .collect();
+    for w in waves.iter().filter(|w| !w.safe() && w.clusters.len() == 1) {
+        cannot_leave.insert(w.clusters[0].clone(), w.refusals.clone());
+    }
+    let unsafe_waves: Vec<String> = waves
+        .iter()
+        .filter(|w| !w.safe())
+        .map(|w| format!("{} ({})", w.number, w.clusters.join(", ")))
+        .collect();
+    let verdict = if unsafe_waves.is_empty() {
+        format!(
+            "{} cluster(s) in {} wave(s) of at most {size}: every wave moves its workloads where they fit",
+            order.len(),
+            waves.len()
+        )
+    } else {
+        format!(
+            "refused: wave(s) {} would leave replicas Pending or workloads with nowhere to go{}",
+            unsafe_waves.join(", "),
+            if cannot_leave.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} cannot be taken out even alone",
+                    cannot_leave.keys().cloned().collect::<Vec<_>>().join(", ")
+                )
+            }
+        )
+    };
+    MaintenancePlan {
+        verdict,
+        max_unavailable: size,
+        blast_radius: order
+            .iter()
+            .map(|c| (c.clone(), radius.get(c).copied().unwrap_or(0)))
+            .collect(),
+        waves,
+        cannot_leave,
+    }
+}
+
+#[cfg(test)]
+#[path = "maintenance/tests.rs"]
+mod tests;

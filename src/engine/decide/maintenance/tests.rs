@@ -1,0 +1,130 @@
+use serde_json::json;
+
+use super::*;
+use crate::fleet::BindingKind;
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+fn cluster(name: &str, zone: &str) -> Cluster {
+    serde_json::from_value(json!({"metadata": {"name": name, "labels": {"zone": zone}}, "spec": {},
+        "status": {"conditions": [{"type": "Ready", "status": "True", "lastTransitionTime": "2026-01-01T00:00:00Z", "reason": "r", "message": ""}],
+            "apiEnablements": [{"groupVersion": "apps/v1", "resources": [{"name": "deployments", "kind": "Deployment"}]}],
+            "resourceSummary": {"allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"}}}}))
+    .unwrap()
+}
+
+fn binding(name: &str, kind: &str, on: serde_json::Value) -> Binding {
+    let placement = json!({"clusterAffinity": {"clusterNames": ["m1", "m2", "m3"]},
+                           "replicaScheduling": {"replicaSchedulingType": kind, "replicaDivisionPreference": "Aggregated"}});
+    let mut b: Binding = serde_json::from_value(json!({
+        "metadata": {"name": name, "namespace": "shop",
+                     "annotations": {"policy.karmada.io/applied-placement": placement.to_string()}},
+        "spec": {
+            "resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name, "namespace": "shop"},
+            "replicas": 4,
+            "placement": placement,
+            "clusters": on,
+        },
+    }))
+    .unwrap();
+    b.kind = BindingKind::ResourceBinding;
+    b
+}
+
+fn fleet() -> FleetState {
+    FleetState {
+        clusters: vec![cluster("m1", "b"), cluster("m2", "a"), cluster("m3", "c")],
+        bindings: vec![
+            binding(
+                "web",
+                "Divided",
+                json!([{"name": "m1", "replicas": 3}, {"name": "m2", "replicas": 1}]),
+            ),
+            binding("api", "Divided", json!([{"name": "m1", "replicas": 4}])),
+        ],
+        ..Default::default()
+    }
+}
+
+fn options(max: usize, order: Order) -> MaintenanceOptions {
+    MaintenanceOptions {
+        clusters: vec!["m1".into(), "m2".into(), "m3".into()],
+        max_unavailable: max,
+        order,
+        drain: DrainOptions::default(),
+    }
+}
+
+#[test]
+fn one_at_a_time_every_wave_moves_its_workloads_elsewhere() {
+    let p = plan(
+        &fleet(),
+        &options(1, Order::BlastRadius),
+        &ControllerSettings::default(),
+        ts("2026-01-02T00:00:00Z"),
+    );
+    assert!(p.safe(), "{p:#?}");
+    // The smallest blast radius first: m3 (0 replicas), m2 (1), m1 (7).
+    let order: Vec<&str> = p.waves.iter().map(|w| w.clusters[0].as_str()).collect();
+    assert_eq!(order, ["m3", "m2", "m1"]);
+    assert_eq!(p.blast_radius["m1"], 7);
+    let m1 = &p.waves[2];
+    assert_eq!(m1.replicas_moving, 7);
+    assert_eq!(m1.moves.len(), 2);
+    for m in &m1.moves {
+        let to = m.to.as_ref().unwrap();
+        assert!(to.iter().all(|t| t.name != "m1"), "{m:?}");
+        assert_eq!(to.iter().map(|t| t.replicas).sum::<i32>(), 4);
+    }
+    assert!(p.waves[0].moves.is_empty());
+}
+
+#[test]
+fn a_wave_that_takes_every_cluster_out_is_refused_naming_what_has_nowhere_to_go() {
+    let p = plan(
+        &fleet(),
+        &options(3, Order::Name),
+        &ControllerSettings::default(),
+        ts("2026-01-02T00:00:00Z"),
+    );
+    assert!(!p.safe());
+    assert_eq!(p.waves.len(), 1);
+    let w = &p.waves[0];
+    assert!(
+        w.refusals
+            .iter()
+            .any(|r| r.code == ReasonCode::MaintenanceBlocked),
+        "{w:#?}"
+    );
+    assert!(w
+        .blocked
+        .iter()
+        .any(|b| b.binding == "rb/shop/web" && b.decision == DrainDecision::BlockedNoTarget));
+    assert!(
+        p.verdict.starts_with("refused: wave(s) 1 (m1, m2, m3)"),
+        "{}",
+        p.verdict
+    );
+    // Each cluster alone can leave.
+    assert!(p.cannot_leave.is_empty(), "{:?}", p.cannot_leave);
+}
+
+#[test]
+fn clusters_are_ordered_by_label_then_name() {
+    let p = plan(
+        &fleet(),
+        &options(2, Order::Label("zone".into())),
+        &ControllerSettings::default(),
+        ts("2026-01-02T00:00:00Z"),
+    );
+    let waves: Vec<Vec<String>> = p.waves.iter().map(|w| w.clusters.clone()).collect();
+    assert_eq!(
+        waves,
+        [
+            vec!["m2".to_string(), "m1".to_string()],
+            vec!["m3".to_string()]
+        ]
+    );
+}
