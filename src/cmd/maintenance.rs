@@ -79,8 +79,18 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         },
     };
 
-    // Decide.
+    // Decide (a spinner on a terminal: a large fleet's waves take a while).
+    let waves = options.clusters.len().div_ceil(options.max_unavailable);
+    let spinner = (waves > 20).then(|| {
+        render::progress::spinner(&format!(
+            "planning {waves} waves over {} bindings",
+            state.bindings.len()
+        ))
+    });
     let p = plan(&state, &options, &resolved.controller, now);
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
 
     // Render.
     let source = &state.source.description;

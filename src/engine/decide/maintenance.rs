@@ -10,7 +10,7 @@
 //! The tool's own decision (upstream has no staged drain); each wave is exactly what
 //! `drain` would plan for those clusters.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use jiff::Timestamp;
 use rayon::prelude::*;
@@ -172,9 +172,27 @@ fn cordoned(clusters: &[Cluster], out: &HashSet<&str>, now: Timestamp) -> Vec<Cl
         .collect()
 }
 
+/// Each cluster's bindings (placed there, or with a task from it), by position.
+fn bindings_on(state: &FleetState) -> HashMap<&str, Vec<usize>> {
+    let mut on: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, b) in state.bindings.iter().enumerate() {
+        let placed = b.spec.clusters.iter().map(|t| t.name.as_str());
+        let tasks = b
+            .spec
+            .graceful_eviction_tasks
+            .iter()
+            .map(|t| t.from_cluster.as_str());
+        for c in placed.chain(tasks) {
+            on.entry(c).or_default().push(i);
+        }
+    }
+    on
+}
+
 /// The drain of `clusters` together, on `state`, as one wave.
 fn wave(
     state: &FleetState,
+    on: &HashMap<&str, Vec<usize>>,
     number: usize,
     clusters: &[String],
     options: &MaintenanceOptions,
@@ -189,9 +207,16 @@ fn wave(
     let model = cordoned(&state.clusters, &names, now);
     let index = FleetIndex::new(&model);
     let down = unavailable(&model, &drain);
-    let mut plans: Vec<(&Binding, BindingDrain)> = state
-        .bindings
+    // Only the bindings on (or with a task from) the wave's clusters, in fleet order.
+    let mut touched: Vec<usize> = clusters
         .iter()
+        .flat_map(|c| on.get(c.as_str()).into_iter().flatten().copied())
+        .collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let mut plans: Vec<(&Binding, BindingDrain)> = touched
+        .into_iter()
+        .map(|i| &state.bindings[i])
         .filter_map(|b| Some((b, plan_binding(b, &index, &down, &drain)?)))
         .collect();
     let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
@@ -265,6 +290,7 @@ pub fn plan(
     now: Timestamp,
 ) -> MaintenancePlan {
     let radius = blast_radius(state);
+    let on = bindings_on(state);
     let order = ordered(state, &options.clusters, &options.order, &radius);
     let size = options.max_unavailable.max(1);
     let waves: Vec<Wave> = order
@@ -272,7 +298,7 @@ pub fn plan(
         .collect::<Vec<_>>()
         .par_iter()
         .enumerate()
-        .map(|(i, set)| wave(state, i + 1, set, options, settings, now))
+        .map(|(i, set)| wave(state, &on, i + 1, set, options, settings, now))
         .collect();
     // Each cluster on its own, where its wave is not safe: can it leave at all?
     let alone: Vec<String> = waves
@@ -285,7 +311,7 @@ pub fn plan(
         .map(|c| {
             (
                 c.clone(),
-                wave(state, 0, std::slice::from_ref(c), options, settings, now),
+                wave(state, &on, 0, std::slice::from_ref(c), options, settings, now),
             )
         })
         .filter(|(_, w)| !w.safe())
