@@ -311,7 +311,15 @@ pub fn plan(
         .map(|c| {
             (
                 c.clone(),
-                wave(state, &on, 0, std::slice::from_ref(c), options, settings, now),
+                wave(
+                    state,
+                    &on,
+                    0,
+                    std::slice::from_ref(c),
+                    options,
+                    settings,
+                    now,
+                ),
             )
         })
         .filter(|(_, w)| !w.safe())
