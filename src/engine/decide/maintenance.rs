@@ -17,8 +17,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::drain::{
-    drain_capacity, pending_refusal, plan_binding, tracked_placements, unavailable, BindingDrain,
-    DrainDecision, DrainOptions,
+    drain_capacity, plan_binding, tracked_placements, unavailable, BindingDrain, DrainDecision,
+    DrainOptions,
 };
 use super::taint_edit::cordon_edit;
 use crate::api::{Cluster, TargetCluster};
@@ -27,6 +27,9 @@ use crate::engine::predict::capacity::CapacityReport;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::{Binding, FleetState};
+
+/// Bindings a refusal names in its message.
+const NAMED: usize = 5;
 
 /// The order clusters are taken out in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +192,37 @@ fn bindings_on(state: &FleetState) -> HashMap<&str, Vec<usize>> {
     on
 }
 
+/// Why a wave's moved replicas do not all fit: the fullest clusters first, the first
+/// few by name (the capacity report has them all).
+fn pending(capacity: &CapacityReport) -> Option<Reason> {
+    if capacity.pending_replicas == 0 {
+        return None;
+    }
+    let mut full: Vec<(i64, &str, usize)> = capacity
+        .clusters
+        .iter()
+        .filter(|c| c.pending_replicas > 0)
+        .map(|c| (c.pending_replicas, c.cluster.as_str(), c.at_risk.len()))
+        .collect();
+    full.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let mut named: Vec<String> = full
+        .iter()
+        .take(NAMED)
+        .map(|(n, c, whose)| format!("{n} on {c} ({whose} binding(s))"))
+        .collect();
+    if full.len() > NAMED {
+        named.push(format!("and {} more cluster(s)", full.len() - NAMED));
+    }
+    Some(Reason::new(
+        ReasonCode::MaintenanceLeavesPending,
+        format!(
+            "{} replica(s) would not fit where they land and stay Pending: {}",
+            capacity.pending_replicas,
+            named.join("; ")
+        ),
+    ))
+}
+
 /// The drain of `clusters` together, on `state`, as one wave.
 fn wave(
     state: &FleetState,
@@ -226,10 +260,7 @@ fn wave(
     }
     let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
     let capacity = drain_capacity(&model, &pairs, settings);
-    let mut refusals: Vec<Reason> =
-        pending_refusal(&capacity, ReasonCode::MaintenanceLeavesPending)
-            .into_iter()
-            .collect();
+    let mut refusals: Vec<Reason> = pending(&capacity).into_iter().collect();
     let mut moves = Vec::new();
     let mut blocked = Vec::new();
     let mut replicas_moving = 0;
@@ -253,10 +284,15 @@ fn wave(
         }
     }
     if !blocked.is_empty() {
-        let named: Vec<String> = blocked
+        // The first few by name (every one is in `blocked`).
+        let mut named: Vec<String> = blocked
             .iter()
+            .take(NAMED)
             .map(|b| format!("{} on {} ({})", b.binding, b.cluster, b.decision.as_str()))
             .collect();
+        if blocked.len() > NAMED {
+            named.push(format!("and {} more", blocked.len() - NAMED));
+        }
         refusals.push(Reason::new(
             ReasonCode::MaintenanceBlocked,
             format!(
