@@ -12,7 +12,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 
 use super::{common, settings};
-use crate::api::Cluster;
 use crate::cli::{GlobalArgs, SourceArgs, WatchArgs, WatchOutput};
 use crate::engine::predict::incident::track::{Context, Tracker, View, WatchEvent};
 use crate::error::{Error, ExitCode, Result};
@@ -70,14 +69,6 @@ impl Sink {
     }
 }
 
-/// The Cluster `name` as it is now (`None` once deleted).
-async fn read_cluster(cp: &crate::client::ControlPlane, name: &str) -> Result<Option<Cluster>> {
-    kube::Api::<Cluster>::all(cp.client.clone())
-        .get_opt(name)
-        .await
-        .map_err(|e| crate::client::api_error(&e, &format!("cluster {name}"), &cp.server))
-}
-
 /// Run `failover watch`.
 pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
     // Options and gather: the fleet as it is, the settings to assume.
@@ -121,7 +112,7 @@ pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
                 // An eviction may come before the Cluster change behind it: that first.
                 let mut events = Vec::new();
                 for name in tracker.unseen_failures(&b) {
-                    if let Some(c) = read_cluster(&cp, &name).await? {
+                    if let Some(c) = crate::ops::watch::read_cluster(&cp, &name).await? {
                         events.extend(tracker.cluster(c, Timestamp::now()));
                     }
                 }

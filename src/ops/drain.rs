@@ -18,8 +18,8 @@ use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
 use crate::engine::decide::drain::{
-    drain_capacity, drained_spec_with_state, fleet_safety, pending_refusal, plan_binding,
-    purge_mode_of, tracked_placements, unavailable, BindingDrain, DrainOptions,
+    cordoned_model, drain_capacity, drained_spec_with_state, fleet_safety, pending_refusal,
+    plan_binding, purge_mode_of, tracked_placements, unavailable, BindingDrain, DrainOptions,
 };
 use crate::engine::decide::records::{record, PRE_EVICTION_ANNOTATION};
 use crate::engine::decide::taint_edit::cordon_edit;
@@ -97,19 +97,11 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
             " ",
         );
     }
-    let names: HashSet<&str> = req.options.clusters.iter().map(String::as_str).collect();
-    let model: Vec<Cluster> = all
-        .iter()
-        .map(|c| {
-            let mut c = c.clone();
-            if req.cordon && names.contains(c.metadata.name.as_deref().unwrap_or("")) {
-                if let Ok(edit) = cordon_edit(c.taints(), Timestamp::now()) {
-                    c.spec.taints = edit.taints;
-                }
-            }
-            c
-        })
-        .collect();
+    let names: HashSet<&str> = match req.cordon {
+        true => req.options.clusters.iter().map(String::as_str).collect(),
+        false => HashSet::new(),
+    };
+    let model: Vec<Cluster> = cordoned_model(&all, &names, Timestamp::now());
     let fleet_refusal = fleet_safety(&model, &req.options, req.unhealthy_threshold).err();
     let index = FleetIndex::new(&model);
     let down = unavailable(&model, &req.options);

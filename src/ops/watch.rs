@@ -95,3 +95,12 @@ pub fn changes(cp: &ControlPlane) -> BoxStream<'static, Result<Change>> {
     ])
     .boxed()
 }
+
+/// The Cluster `name` as it is now (`None` once deleted): for an eviction that arrives
+/// before the Cluster change behind it.
+pub async fn read_cluster(cp: &ControlPlane, name: &str) -> Result<Option<Cluster>> {
+    Api::<Cluster>::all(cp.client.clone())
+        .get_opt(name)
+        .await
+        .map_err(|e| crate::client::api_error(&e, &format!("cluster {name}"), &cp.server))
+}

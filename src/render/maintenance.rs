@@ -10,12 +10,7 @@ use crate::engine::decide::maintenance::{MaintenancePlan, Wave};
 /// Moves listed per wave unless wide.
 const MOVES_SHOWN: usize = 10;
 
-fn wave_text(s: &mut String, w: &Wave, p: &MaintenancePlan, wide: bool) {
-    let radius: i64 = w
-        .clusters
-        .iter()
-        .map(|c| p.blast_radius.get(c).copied().unwrap_or(0))
-        .sum();
+fn wave_text(s: &mut String, w: &Wave, wide: bool) {
     let state = if w.safe() {
         "safe".green().to_string()
     } else {
@@ -23,9 +18,10 @@ fn wave_text(s: &mut String, w: &Wave, p: &MaintenancePlan, wide: bool) {
     };
     let _ = writeln!(
         s,
-        "\nWave {}: {} ({radius} replicas placed there)  {state}",
+        "\nWave {}: {} ({} replicas placed there)  {state}",
         w.number,
-        w.clusters.join(", ")
+        w.clusters.join(", "),
+        w.replicas_placed
     );
     if w.moves.is_empty() {
         let _ = writeln!(s, "  moves nothing");
@@ -61,7 +57,7 @@ pub fn text(source: &str, p: &MaintenancePlan, wide: bool) -> String {
     let _ = writeln!(s, "Maintenance plan for {source}");
     let _ = writeln!(s, "Verdict: {}", p.verdict);
     for w in &p.waves {
-        wave_text(&mut s, w, p, wide);
+        wave_text(&mut s, w, wide);
     }
     if !p.cannot_leave.is_empty() {
         let _ = writeln!(s, "\nCannot be taken out even alone:");

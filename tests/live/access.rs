@@ -218,7 +218,11 @@ async fn credentials_never_appear_at_the_highest_verbosity() {
     ];
     for (kind, user, secrets) in &credentials {
         let kubeconfig = env.kubeconfig_with_user(dir.path(), user);
-        for args in every_command(p, dir.path()) {
+        // And `failover watch`, which runs until it settles: two seconds of it.
+        let watch: Vec<String> = ["failover", "watch", &format!("{p}-m1"), "--timeout", "2s"]
+            .map(String::from)
+            .to_vec();
+        for args in every_command(p, dir.path()).into_iter().chain([watch]) {
             let mut full = vec!["-v", "9"];
             full.extend(args.iter().map(String::as_str));
             let (stdout, stderr, code) = run(&kubeconfig, &full);
@@ -427,6 +431,13 @@ async fn the_documented_cluster_roles_are_exactly_enough() {
         assert_eq!(code, 0, "read-only role, {args:?}: {stderr}");
     }
     let (m1, m2, m3) = (format!("{p}-m1"), format!("{p}-m2"), format!("{p}-m3"));
+    // `failover watch` lists and watches with the read-only role (exit 3: two seconds do
+    // not settle anything, or 0 when nothing is failing; never 1, a refused watch).
+    let (_, stderr, code) = run(&reader, &["failover", "watch", &m1, "--timeout", "2s"]);
+    assert!(
+        code == 0 || code == 3,
+        "read-only role, failover watch: {code} {stderr}"
+    );
     let policy = policy_file(dir.path(), p);
     let writes: Vec<Vec<&str>> = vec![
         vec!["taint", "clusters", &m2, "k:NoSchedule"],

@@ -71,6 +71,23 @@ fn applied(e: watcher::Event<DynamicObject>) -> Vec<DynamicObject> {
     }
 }
 
+/// Wait up to `secs` for `child` to end by itself; `None` (and the child killed) when it
+/// does not.
+fn exit_within(child: &mut Child, secs: u64) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return Some(s);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// Start `failover watch CLUSTER -o json` with the plane's controller settings.
 pub fn start_watch(k: &Karmada, cluster: &str) -> Child {
     start_with(k, cluster, &["-o", "json"])
@@ -92,15 +109,11 @@ fn start_with(k: &Karmada, cluster: &str, output: &[&str]) -> Child {
 /// The piped view ended by itself with one line per step the JSON view reported, each
 /// object's in the same order.
 pub fn check_piped(child: Child, secs: u64, events: &[Value]) {
-    let deadline = Instant::now() + Duration::from_secs(secs);
     let mut child = child;
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the piped view did not end by itself"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    assert!(
+        exit_within(&mut child, secs).is_some(),
+        "the piped view did not end by itself"
+    );
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -202,21 +215,12 @@ pub fn screen_text(raw: &str) -> String {
 /// The terminal view ended by itself (exit 0) and drew the stages, the counts against
 /// the predicted total and a line per step; `moved` bindings each went through them.
 pub fn check_terminal(view: OnTerminal, secs: u64, cluster: &str, moved: &[&str], ns: &str) {
-    let deadline = Instant::now() + Duration::from_secs(secs);
     let OnTerminal { mut child, output } = view;
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            let text = screen_text(&String::from_utf8_lossy(&output.join().unwrap()));
-            panic!("the terminal view did not end by itself:\n{text}");
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    };
+    let status = exit_within(&mut child, secs);
     let text = screen_text(&String::from_utf8_lossy(&output.join().unwrap()));
+    let Some(status) = status else {
+        panic!("the terminal view did not end by itself:\n{text}");
+    };
     assert_eq!(status.code(), Some(0), "{text}");
     let n = moved.len();
     for want in [
@@ -247,23 +251,15 @@ pub fn check_terminal(view: OnTerminal, secs: u64, cluster: &str, moved: &[&str]
 
 /// Wait up to `secs` for the watch to end by itself; its JSON lines.
 pub fn ended(mut child: Child, secs: u64) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!(
-                "failover watch did not end by itself in {secs}s\n--- stdout\n{}\n--- stderr\n{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    };
+    let status = exit_within(&mut child, secs);
     let out = child.wait_with_output().unwrap();
+    let Some(status) = status else {
+        panic!(
+            "failover watch did not end by itself in {secs}s\n--- stdout\n{}\n--- stderr\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(
         status.code(),

@@ -9,6 +9,7 @@
 
 use std::collections::HashSet;
 
+use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::api::taint::{effect_of, TaintEffect};
@@ -335,6 +336,27 @@ pub fn unavailable<'c>(clusters: &'c [Cluster], options: &'c DrainOptions) -> Ha
         }
     }
     out
+}
+
+/// The fleet as the scheduler sees it once `drained` are cordoned (a cluster whose taints
+/// cannot take the cordon is left as it is).
+pub fn cordoned_model(
+    clusters: &[Cluster],
+    drained: &HashSet<&str>,
+    now: Timestamp,
+) -> Vec<Cluster> {
+    clusters
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if drained.contains(c.metadata.name.as_deref().unwrap_or_default()) {
+                if let Ok(edit) = super::taint_edit::cordon_edit(c.taints(), now) {
+                    c.spec.taints = edit.taints;
+                }
+            }
+            c
+        })
+        .collect()
 }
 
 /// The plan for `binding` (`None` when it is neither on a drained cluster nor has a task

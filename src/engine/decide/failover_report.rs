@@ -18,9 +18,8 @@ use crate::api::{Cluster, Condition, TargetCluster, Time};
 use crate::engine::decide::history::{ActionKind, BindingHistory};
 use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::predict::incident::observe::healthy_everywhere;
-use crate::engine::predict::incident::track::Context;
+use crate::engine::predict::incident::track::{recorded_within, Context};
 use crate::engine::predict::outage::{simulate_after_ready, SeenReady};
-use crate::engine::predict::simulate::Scenario;
 use crate::fleet::FleetState;
 
 /// A cluster's taints after a change, as a `TaintClusterSucceed` Event names them.
@@ -283,17 +282,7 @@ pub fn report(input: &ReportInput<'_>) -> Report {
     // The prediction, replayed from the first recorded moment.
     let predicted = anchor.map(|at| {
         let state = before(input, at);
-        let base = Scenario {
-            targets: Vec::new(),
-            taints: Vec::new(),
-            now: at,
-            until: at + SignedDuration::from_hours(24 * 7),
-            recover_at: None,
-            recoveries: Vec::new(),
-            replaced: Vec::new(),
-            settings: input.ctx.settings.clone(),
-            queue: input.ctx.queue.clone(),
-        };
+        let base = input.ctx.scenario(at);
         let seen = SeenReady {
             cluster: name.clone(),
             status: if cluster.ready == "Unknown" {
@@ -313,7 +302,7 @@ pub fn report(input: &ReportInput<'_>) -> Report {
             .and_then(|(taints, _)| taints.iter().find(|x| x.taint.ends_with(":NoExecute")))
             .map(|x| x.at);
         cluster.taint_predicted = taint;
-        cluster.taint_held = taint.map(|i| held(&i, t));
+        cluster.taint_held = taint.map(|i| recorded_within(&i, t));
     }
     let lines: BTreeMap<&str, &crate::engine::predict::outage::BindingTimeline> = predicted
         .iter()
@@ -349,7 +338,7 @@ pub fn report(input: &ReportInput<'_>) -> Report {
             step,
             at,
             after_seconds: at.zip(anchor).map(|(t, a)| t.duration_since(a).as_secs()),
-            held: at.zip(predicted).map(|(t, i)| held(&i, t)),
+            held: at.zip(predicted).map(|(t, i)| recorded_within(&i, t)),
             predicted,
             not_kept: at.is_none().then_some(why),
         };
@@ -411,12 +400,6 @@ pub fn report(input: &ReportInput<'_>) -> Report {
     }
 }
 
-/// Whether a moment recorded to the second meets `i`.
-fn held(i: &Interval, at: Timestamp) -> bool {
-    let floor = Timestamp::from_second(i.earliest.as_second()).unwrap_or(i.earliest);
-    at >= floor && at <= i.latest
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,9 +422,9 @@ mod tests {
             earliest: t(100) + SignedDuration::from_millis(400),
             latest: t(102),
         };
-        assert!(held(&i, t(100)));
-        assert!(held(&i, t(102)));
-        assert!(!held(&i, t(103)));
-        assert!(!held(&i, t(99)));
+        assert!(recorded_within(&i, t(100)));
+        assert!(recorded_within(&i, t(102)));
+        assert!(!recorded_within(&i, t(103)));
+        assert!(!recorded_within(&i, t(99)));
     }
 }

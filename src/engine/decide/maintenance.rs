@@ -17,11 +17,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::drain::{
-    drain_capacity, plan_binding, tracked_placements, unavailable, BindingDrain, DrainDecision,
-    DrainOptions,
+    cordoned_model, drain_capacity, plan_binding, tracked_placements, unavailable, BindingDrain,
+    DrainDecision, DrainOptions,
 };
-use super::taint_edit::cordon_edit;
-use crate::api::{Cluster, TargetCluster};
+use crate::api::TargetCluster;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::capacity::CapacityReport;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -83,6 +82,8 @@ pub struct Wave {
     /// 1, 2, ...
     pub number: usize,
     pub clusters: Vec<String>,
+    /// Replicas placed on its clusters now (their blast radius).
+    pub replicas_placed: i64,
     pub moves: Vec<Move>,
     pub replicas_moving: i64,
     /// Bindings it cannot move (the drain's blocking checks, and `Never`'s held copies).
@@ -159,22 +160,6 @@ fn ordered(
     out
 }
 
-/// The fleet as the scheduler sees it while `out` are drained: cordoned.
-fn cordoned(clusters: &[Cluster], out: &HashSet<&str>, now: Timestamp) -> Vec<Cluster> {
-    clusters
-        .iter()
-        .map(|c| {
-            let mut c = c.clone();
-            if out.contains(c.metadata.name.as_deref().unwrap_or_default()) {
-                if let Ok(edit) = cordon_edit(c.taints(), now) {
-                    c.spec.taints = edit.taints;
-                }
-            }
-            c
-        })
-        .collect()
-}
-
 /// Each cluster's bindings (placed there, or with a task from it), by position.
 fn bindings_on(state: &FleetState) -> HashMap<&str, Vec<usize>> {
     let mut on: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -238,7 +223,7 @@ fn wave(
         ..options.drain.clone()
     };
     let names: HashSet<&str> = clusters.iter().map(String::as_str).collect();
-    let model = cordoned(&state.clusters, &names, now);
+    let model = cordoned_model(&state.clusters, &names, now);
     let index = FleetIndex::new(&model);
     let down = unavailable(&model, &drain);
     // Only the bindings on (or with a task from) the wave's clusters, in fleet order.
@@ -310,6 +295,7 @@ fn wave(
     Wave {
         number,
         clusters: clusters.to_vec(),
+        replicas_placed: 0,
         moves,
         replicas_moving,
         blocked,
@@ -329,13 +315,16 @@ pub fn plan(
     let on = bindings_on(state);
     let order = ordered(state, &options.clusters, &options.order, &radius);
     let size = options.max_unavailable.max(1);
-    let waves: Vec<Wave> = order
+    let mut waves: Vec<Wave> = order
         .chunks(size)
         .collect::<Vec<_>>()
         .par_iter()
         .enumerate()
         .map(|(i, set)| wave(state, &on, i + 1, set, options, settings, now))
         .collect();
+    for w in waves.iter_mut() {
+        w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
+    }
     // Each cluster on its own, where its wave is not safe: can it leave at all?
     let alone: Vec<String> = waves
         .iter()

@@ -1,6 +1,7 @@
 use serde_json::json;
 
 use super::*;
+use crate::api::Cluster;
 use crate::fleet::BindingKind;
 
 fn ts(s: &str) -> Timestamp {

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::api::taint::describe_taint;
-use crate::api::{Cluster, TargetCluster};
+use crate::api::Cluster;
 use crate::fleet::Binding;
 
 /// A step of a failover.
@@ -154,11 +154,6 @@ pub fn healthy_everywhere(b: &Binding) -> bool {
                 .iter()
                 .any(|a| a.cluster_name == c.name && a.health.as_deref() == Some("Healthy"))
         })
-}
-
-/// `member1=1,member2=2`.
-pub fn placement(clusters: &[TargetCluster]) -> String {
-    crate::api::binding::describe_placement(clusters)
 }
 
 /// The eviction of `b` from `cluster` between `old` and `new`: it was placed there and

@@ -10,6 +10,7 @@ use jiff::{SignedDuration, Timestamp};
 use serde::Serialize;
 
 use super::observe::{self, Seen, Step};
+use crate::api::binding::describe_placement;
 use crate::api::Cluster;
 use crate::engine::karmada::cluster_health::Interval;
 use crate::engine::predict::outage::{
@@ -32,6 +33,24 @@ const HORIZON: SignedDuration = SignedDuration::from_hours(24 * 7);
 pub struct Context {
     pub settings: ControllerSettings,
     pub queue: QueueSettings,
+}
+
+impl Context {
+    /// A scenario decided at `now` with these settings, looking a week ahead; no
+    /// targets, taints or recoveries of its own.
+    pub fn scenario(&self, now: Timestamp) -> Scenario {
+        Scenario {
+            targets: Vec::new(),
+            taints: Vec::new(),
+            now,
+            until: now + HORIZON,
+            recover_at: None,
+            recoveries: Vec::new(),
+            replaced: Vec::new(),
+            settings: self.settings.clone(),
+            queue: self.queue.clone(),
+        }
+    }
 }
 
 /// Where a cluster stands.
@@ -190,13 +209,18 @@ fn failing_now(c: &Cluster) -> bool {
     matches!(observe::ready(c), Some("False") | Some("Unknown")) || noexecute(c)
 }
 
-/// Whether `seen` (recorded to the second, or observed) meets `i`.
+/// Whether a moment recorded to the second (as Kubernetes stores times) lies in `i`
+/// taken to the second.
+pub fn recorded_within(i: &Interval, at: Timestamp) -> bool {
+    let floor = Timestamp::from_second(i.earliest.as_second()).unwrap_or(i.earliest);
+    at >= floor && at <= i.latest
+}
+
+/// Whether a step meets `i`: its recorded moment, else the moment the watch saw it (with
+/// the stream's delivery on top).
 fn meets(i: &Interval, recorded: Option<Timestamp>, observed: Timestamp) -> bool {
     match recorded {
-        Some(r) => {
-            let floor = Timestamp::from_second(i.earliest.as_second()).unwrap_or(i.earliest);
-            r >= floor && r <= i.latest
-        }
+        Some(r) => recorded_within(i, r),
         None => observed >= i.earliest && observed <= i.latest + OBSERVE_SLACK,
     }
 }
@@ -290,17 +314,7 @@ impl Tracker {
         let Some(cluster) = self.state.cluster(name) else {
             return;
         };
-        let base = Scenario {
-            targets: Vec::new(),
-            taints: Vec::new(),
-            now,
-            until: now + HORIZON,
-            recover_at: None,
-            recoveries: Vec::new(),
-            replaced: Vec::new(),
-            settings: self.ctx.settings.clone(),
-            queue: self.ctx.queue.clone(),
-        };
+        let base = self.ctx.scenario(now);
         let timeout = self.ctx.settings.graceful_eviction_timeout_seconds;
         let (lines, latest): (Vec<BindingTimeline>, Option<Simulation>) = if noexecute(cluster) {
             let sim = simulate(&self.state, &base);
@@ -338,7 +352,7 @@ impl Tracker {
                     .iter()
                     .map(|(n, r)| crate::api::TargetCluster::new(n, r))
                     .collect();
-                Some((p.binding.as_str(), observe::placement(&targets)))
+                Some((p.binding.as_str(), describe_placement(&targets)))
             })
             .collect();
         for line in lines.into_iter().filter(|l| l.cluster == name) {
@@ -516,13 +530,13 @@ impl Tracker {
         };
         if !m.replaced && observe::scheduled(new) && !observe::placed_on(new, cluster) {
             m.replaced = true;
-            let placement = observe::placement(&new.spec.clusters);
+            let placement = describe_placement(&new.spec.clusters);
             seen.push((base(Step::Replaced, placement), None, m.placement.clone()));
         }
         if m.replaced && !m.healthy && observe::healthy_everywhere(new) {
             m.healthy = true;
             seen.push((
-                base(Step::Healthy, observe::placement(&new.spec.clusters)),
+                base(Step::Healthy, describe_placement(&new.spec.clusters)),
                 None,
                 None,
             ));
