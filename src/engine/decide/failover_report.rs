@@ -213,10 +213,12 @@ fn cluster_record(input: &ReportInput<'_>) -> (ClusterRecord, Vec<String>) {
 
 /// The fleet as it was when `cluster` failed: every binding that left it back on it
 /// (with the replicas its task or the scheduler's Event names), the cluster `Ready`
-/// and without the taints added since.
-fn before(input: &ReportInput<'_>, anchor: Timestamp) -> FleetState {
+/// and without the taints added since; and the bindings that could not be put back
+/// because nothing names their replicas there any more (no guess is made for them).
+fn before(input: &ReportInput<'_>, anchor: Timestamp) -> (FleetState, Vec<String>) {
     let name = input.cluster.metadata.name.clone().unwrap_or_default();
     let mut state = input.state.clone();
+    let mut unrestored = Vec::new();
     if let Some(c) = state
         .clusters
         .iter_mut()
@@ -264,14 +266,17 @@ fn before(input: &ReportInput<'_>, anchor: Timestamp) -> FleetState {
                     .filter_map(|e| e.placement.as_ref()?.iter().find(|c| c.name == name))
                     .map(|c| c.replicas)
                     .next_back()
-            })
-            .unwrap_or(1);
+            });
+        let Some(replicas) = replicas else {
+            unrestored.push(b.display_name());
+            continue;
+        };
         b.spec
             .graceful_eviction_tasks
             .retain(|t| t.from_cluster != name);
         b.spec.clusters.push(TargetCluster::new(&name, replicas));
     }
-    state
+    (state, unrestored)
 }
 
 /// Build the report.
@@ -281,7 +286,12 @@ pub fn report(input: &ReportInput<'_>) -> Report {
     let anchor = cluster.anchor;
     // The prediction, replayed from the first recorded moment.
     let predicted = anchor.map(|at| {
-        let state = before(input, at);
+        let (state, unrestored) = before(input, at);
+        for b in unrestored {
+            not_kept.push(format!(
+                "the replicas {b} had on {name}: neither its task nor an Event names them, so its steps have no prediction"
+            ));
+        }
         let base = input.ctx.scenario(at);
         let seen = SeenReady {
             cluster: name.clone(),
