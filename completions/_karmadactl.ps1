@@ -945,6 +945,11 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the run and every one of its clusters stand')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Say the maintenance of clusters is done (a run without --hook waits for this)')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -995,12 +1000,124 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'karmadactl;maintenance;run' {
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'The clusters matching this label selector')
+            [CompletionResult]::new('--selector', '--selector', [CompletionResultType]::ParameterName, 'The clusters matching this label selector')
+            [CompletionResult]::new('--max-unavailable', '--max-unavailable', [CompletionResultType]::ParameterName, 'At most this many clusters out at once (one wave)')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY')
+            [CompletionResult]::new('--purge-mode', '--purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)')
+            [CompletionResult]::new('--min-available-clusters', '--min-available-clusters', [CompletionResultType]::ParameterName, 'Refuse to move a binding that would then run on fewer clusters')
+            [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'The maintenance itself, run per cluster with `sh -c` once its workloads have moved away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT, KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0: done. Without --hook the run waits for `karmadactl maintenance approve CLUSTER`')
+            [CompletionResult]::new('--cluster-context', '--cluster-context', [CompletionResultType]::ParameterName, 'The member''s kubeconfig context given to the hook; {cluster} stands for its name')
+            [CompletionResult]::new('--hook-timeout', '--hook-timeout', [CompletionResultType]::ParameterName, 'How long one hook may run before it is killed (the cluster fails)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long the moved workloads may take to be Healthy where they went')
+            [CompletionResult]::new('--stable-for', '--stable-for', [CompletionResultType]::ParameterName, 'Health gate: how long a maintained cluster must have been Ready (with no NoExecute taint) before its workloads return')
+            [CompletionResult]::new('--gate-timeout', '--gate-timeout', [CompletionResultType]::ParameterName, 'How long the health gate may take to pass')
+            [CompletionResult]::new('--soak', '--soak', [CompletionResultType]::ParameterName, 'How long what returned must stay Healthy before the next wave starts')
+            [CompletionResult]::new('--max-failures', '--max-failures', [CompletionResultType]::ParameterName, 'Failed clusters to tolerate before the run stops (a failed cluster stays as its step left it, and counts as out while cordoned)')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Evictions in flight at once (drain)')
+            [CompletionResult]::new('--eviction-rate', '--eviction-rate', [CompletionResultType]::ParameterName, 'At most this many evictions a second (drain)')
+            [CompletionResult]::new('--unhealthy-cluster-threshold', '--unhealthy-cluster-threshold', [CompletionResultType]::ParameterName, 'Refuse a wave when this share of clusters or more would be cordoned or carry a NoExecute taint (drain)')
+            [CompletionResult]::new('--max-concurrent', '--max-concurrent', [CompletionResultType]::ParameterName, 'Returns in flight at once (failback)')
+            [CompletionResult]::new('--min-success-time', '--min-success-time', [CompletionResultType]::ParameterName, 'How long a returned binding must stay Healthy before it counts (failback)')
+            [CompletionResult]::new('--progress-deadline', '--progress-deadline', [CompletionResultType]::ParameterName, 'How long a returned binding may take to be Healthy (failback)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview: `client` prints the plan and writes nothing')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Progress: lines (on a terminal, with a spinner while waiting), or JSON Lines')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Progress: lines (on a terminal, with a spinner while waiting), or JSON Lines')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every cluster of the fleet')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;maintenance;resume' {
+            [CompletionResult]::new('--max-failures', '--max-failures', [CompletionResultType]::ParameterName, 'Failed clusters to tolerate from now on (default: as the run was started)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Progress: lines, or JSON Lines')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Progress: lines, or JSON Lines')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation (required without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;maintenance;status' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'karmadactl;maintenance;approve' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'karmadactl;maintenance;abort' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait for the run to stop after its current step')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--karmada-context', '--karmada-context', [CompletionResultType]::ParameterName, 'Name of the kubeconfig context to use (default: the current context)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--v', '--v', [CompletionResultType]::ParameterName, 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace')
+            [CompletionResult]::new('--chunk-size', '--chunk-size', [CompletionResultType]::ParameterName, 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout')
+            [CompletionResult]::new('--no-wait', '--no-wait', [CompletionResultType]::ParameterName, 'Return at once instead of waiting until the run has stopped')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'karmadactl;maintenance;help' {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the run and every one of its clusters stand')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Say the maintenance of clusters is done (a run without --hook waits for this)')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'karmadactl;maintenance;help;plan' {
+            break
+        }
+        'karmadactl;maintenance;help;run' {
+            break
+        }
+        'karmadactl;maintenance;help;resume' {
+            break
+        }
+        'karmadactl;maintenance;help;status' {
+            break
+        }
+        'karmadactl;maintenance;help;approve' {
+            break
+        }
+        'karmadactl;maintenance;help;abort' {
             break
         }
         'karmadactl;maintenance;help;help' {
@@ -1167,9 +1284,29 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
         }
         'karmadactl;help;maintenance' {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the run and every one of its clusters stand')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Say the maintenance of clusters is done (a run without --hook waits for this)')
+            [CompletionResult]::new('abort', 'abort', [CompletionResultType]::ParameterValue, 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service')
             break
         }
         'karmadactl;help;maintenance;plan' {
+            break
+        }
+        'karmadactl;help;maintenance;run' {
+            break
+        }
+        'karmadactl;help;maintenance;resume' {
+            break
+        }
+        'karmadactl;help;maintenance;status' {
+            break
+        }
+        'karmadactl;help;maintenance;approve' {
+            break
+        }
+        'karmadactl;help;maintenance;abort' {
             break
         }
         'karmadactl;help;history' {

@@ -886,6 +886,11 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
             cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+            cand run 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time'
+            cand resume 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)'
+            cand status 'Where the run and every one of its clusters stand'
+            cand approve 'Say the maintenance of clusters is done (a run without --hook waits for this)'
+            cand abort 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;maintenance;plan'= {
@@ -934,11 +939,113 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'karmadactl;maintenance;run'= {
+            cand -l 'The clusters matching this label selector'
+            cand --selector 'The clusters matching this label selector'
+            cand --max-unavailable 'At most this many clusters out at once (one wave)'
+            cand --order 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY'
+            cand --purge-mode 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)'
+            cand --min-available-clusters 'Refuse to move a binding that would then run on fewer clusters'
+            cand --hook 'The maintenance itself, run per cluster with `sh -c` once its workloads have moved away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT, KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0: done. Without --hook the run waits for `karmadactl maintenance approve CLUSTER`'
+            cand --cluster-context 'The member''s kubeconfig context given to the hook; {cluster} stands for its name'
+            cand --hook-timeout 'How long one hook may run before it is killed (the cluster fails)'
+            cand --timeout 'How long the moved workloads may take to be Healthy where they went'
+            cand --stable-for 'Health gate: how long a maintained cluster must have been Ready (with no NoExecute taint) before its workloads return'
+            cand --gate-timeout 'How long the health gate may take to pass'
+            cand --soak 'How long what returned must stay Healthy before the next wave starts'
+            cand --max-failures 'Failed clusters to tolerate before the run stops (a failed cluster stays as its step left it, and counts as out while cordoned)'
+            cand --max-in-flight 'Evictions in flight at once (drain)'
+            cand --eviction-rate 'At most this many evictions a second (drain)'
+            cand --unhealthy-cluster-threshold 'Refuse a wave when this share of clusters or more would be cordoned or carry a NoExecute taint (drain)'
+            cand --max-concurrent 'Returns in flight at once (failback)'
+            cand --min-success-time 'How long a returned binding must stay Healthy before it counts (failback)'
+            cand --progress-deadline 'How long a returned binding may take to be Healthy (failback)'
+            cand --dry-run 'Preview: `client` prints the plan and writes nothing'
+            cand -o 'Progress: lines (on a terminal, with a spinner while waiting), or JSON Lines'
+            cand --output 'Progress: lines (on a terminal, with a spinner while waiting), or JSON Lines'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --all 'Every cluster of the fleet'
+            cand -y 'Do not ask for confirmation (required without a terminal)'
+            cand --yes 'Do not ask for confirmation (required without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;maintenance;resume'= {
+            cand --max-failures 'Failed clusters to tolerate from now on (default: as the run was started)'
+            cand -o 'Progress: lines, or JSON Lines'
+            cand --output 'Progress: lines, or JSON Lines'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -y 'Do not ask for confirmation (required without a terminal)'
+            cand --yes 'Do not ask for confirmation (required without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;maintenance;status'= {
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'karmadactl;maintenance;approve'= {
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'karmadactl;maintenance;abort'= {
+            cand --timeout 'How long to wait for the run to stop after its current step'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --kubeconfig 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --karmada-context 'Name of the kubeconfig context to use (default: the current context)'
+            cand -v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --v 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace'
+            cand --chunk-size 'Objects per page of a list, as kubectl''s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response'
+            cand --request-timeout 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout'
+            cand --no-wait 'Return at once instead of waiting until the run has stopped'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'karmadactl;maintenance;help'= {
             cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+            cand run 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time'
+            cand resume 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)'
+            cand status 'Where the run and every one of its clusters stand'
+            cand approve 'Say the maintenance of clusters is done (a run without --hook waits for this)'
+            cand abort 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'karmadactl;maintenance;help;plan'= {
+        }
+        &'karmadactl;maintenance;help;run'= {
+        }
+        &'karmadactl;maintenance;help;resume'= {
+        }
+        &'karmadactl;maintenance;help;status'= {
+        }
+        &'karmadactl;maintenance;help;approve'= {
+        }
+        &'karmadactl;maintenance;help;abort'= {
         }
         &'karmadactl;maintenance;help;help'= {
         }
@@ -1073,8 +1180,23 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         }
         &'karmadactl;help;maintenance'= {
             cand plan 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
+            cand run 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run''s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time'
+            cand resume 'Go on with a stopped run, or one whose process died, from the step it was in (from any machine)'
+            cand status 'Where the run and every one of its clusters stand'
+            cand approve 'Say the maintenance of clusters is done (a run without --hook waits for this)'
+            cand abort 'Stop the run after its current step; every cluster is left as the report says, with the commands that put it back in service'
         }
         &'karmadactl;help;maintenance;plan'= {
+        }
+        &'karmadactl;help;maintenance;run'= {
+        }
+        &'karmadactl;help;maintenance;resume'= {
+        }
+        &'karmadactl;help;maintenance;status'= {
+        }
+        &'karmadactl;help;maintenance;approve'= {
+        }
+        &'karmadactl;help;maintenance;abort'= {
         }
         &'karmadactl;help;history'= {
         }

@@ -10,7 +10,6 @@ use crate::engine::decide::drain::DrainOptions;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::drain::{self as drain_ops, DrainRequest, Planned, Written};
-use crate::ops::events::{Action, Subject, DRAINED};
 use crate::ops::write::WriteControl;
 use crate::ops::DryRun;
 use crate::prompt;
@@ -240,31 +239,8 @@ async fn evict(
 
 /// An Event on each binding written, naming the clusters it was evicted from.
 async fn record_events(cp: &ControlPlane, planned: &Planned, written: &[Written]) {
-    let items = planned
-        .bindings
-        .iter()
-        .filter_map(|p| {
-            let w = written
-                .iter()
-                .find(|w| w.written && w.binding == p.plan.binding)?;
-            let plan = w.plan.as_ref().unwrap_or(&p.plan);
-            let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
-            Some((
-                Subject {
-                    kind: p.kind,
-                    namespace: p.namespace.as_deref(),
-                    name: &p.name,
-                    uid: p.uid.as_deref(),
-                },
-                Action::about(
-                    DRAINED,
-                    &clusters.join(","),
-                    &format!("evicted by `karmadactl drain {}`", clusters.join(" ")),
-                ),
-            ))
-        })
-        .collect();
-    common::record_events(cp, items).await;
+    let text = |clusters: &[&str]| format!("evicted by `karmadactl drain {}`", clusters.join(" "));
+    common::record_events(cp, drain_ops::drained_events(planned, written, &text)).await;
 }
 
 /// Wait until the evictions written clear, or the timeout passes.

@@ -13,7 +13,6 @@ use crate::cli::{FailbackArgs, FailbackModeArg, GlobalArgs};
 use crate::client::{ControlPlane, Targets};
 use crate::engine::decide::failback::{FailbackMode, FailbackOptions};
 use crate::error::{Error, ExitCode, Result};
-use crate::ops::events::{Action, Subject, FAILED_BACK};
 use crate::ops::failback::{
     self as failback_ops, Event, FailbackRequest, Planned, ReturnEnd, ReturnedBinding, Rollout,
 };
@@ -243,31 +242,7 @@ async fn record_events(
     planned: &Planned,
     returned: &[ReturnedBinding],
 ) {
-    let clusters = &o.req.options.clusters;
-    let items: Vec<(Subject, Action)> = planned
-        .bindings
-        .iter()
-        .filter(|p| {
-            returned
-                .iter()
-                .any(|r| r.written && r.binding == p.plan.binding)
-        })
-        .map(|p| {
-            (
-                Subject {
-                    kind: p.kind,
-                    namespace: p.namespace.as_deref(),
-                    name: &p.name,
-                    uid: p.uid.as_deref(),
-                },
-                Action::about(
-                    FAILED_BACK,
-                    &clusters.join(","),
-                    &format!("{} ({})", p.plan.reason.message, o.mode.as_str()),
-                ),
-            )
-        })
-        .collect();
+    let items = failback_ops::returned_events(planned, returned, &o.req.options);
     common::record_events(cp, items).await;
 }
 

@@ -27,9 +27,7 @@ pub mod snapshot;
 pub mod taint;
 mod target;
 
-use crate::cli::{
-    Cli, Command, FailoverCommand, MaintenanceCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS,
-};
+use crate::cli::{Cli, Command, FailoverCommand, PolicyCommand, UPSTREAM_ONLY_COMMANDS};
 use crate::error::{Error, ExitCode, Result};
 
 /// Run the parsed command line.
@@ -46,9 +44,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Failover(FailoverCommand::Capacity(args)) => {
             capacity::run(&cli.global, args).await
         }
-        Command::Maintenance(MaintenanceCommand::Plan(args)) => {
-            maintenance::run(&cli.global, args).await
-        }
+        Command::Maintenance(cmd) => maintenance::run(&cli.global, cmd).await,
         Command::Failover(FailoverCommand::Watch(args)) => {
             failover_watch::run(&cli.global, args).await
         }

@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, BindingScope};
+use super::events::{Action, Subject, DRAINED};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
 use crate::client::{select_clusters, ControlPlane, Plan, Targets};
@@ -250,6 +251,35 @@ pub async fn evict(
         .await
         .iter()
         .map(written)
+        .collect()
+}
+
+/// An Event per binding written, naming the clusters it was evicted from; `text` says
+/// what evicted it, given those clusters.
+pub fn drained_events<'a>(
+    planned: &'a Planned,
+    written: &[Written],
+    text: &dyn Fn(&[&str]) -> String,
+) -> Vec<(Subject<'a>, Action<'static>)> {
+    planned
+        .bindings
+        .iter()
+        .filter_map(|p| {
+            let w = written
+                .iter()
+                .find(|w| w.written && w.binding == p.plan.binding)?;
+            let plan = w.plan.as_ref().unwrap_or(&p.plan);
+            let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
+            Some((
+                Subject {
+                    kind: p.kind,
+                    namespace: p.namespace.as_deref(),
+                    name: &p.name,
+                    uid: p.uid.as_deref(),
+                },
+                Action::about(DRAINED, &clusters.join(","), &text(&clusters)),
+            ))
+        })
         .collect()
 }
 

@@ -10,6 +10,7 @@ pub mod evictions;
 pub mod failback;
 pub mod history;
 pub mod impact;
+pub mod maintenance;
 pub mod policies;
 pub mod taints;
 pub mod task_actions;

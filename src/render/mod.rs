@@ -13,6 +13,7 @@ pub mod history;
 pub mod impact;
 pub mod incident;
 pub mod maintenance;
+pub mod maintenance_run;
 pub mod outage;
 pub mod pipeline;
 pub mod policy;

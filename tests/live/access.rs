@@ -16,7 +16,7 @@ use crate::support;
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
-use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding};
+use k8s_openapi::api::rbac::v1::{ClusterRole, ClusterRoleBinding, Role, RoleBinding};
 use kube::api::{Api, PostParams};
 use serde_json::json;
 
@@ -396,6 +396,31 @@ async fn bind(client: &kube::Client, role_file: &str, user: &str) {
         .unwrap();
 }
 
+/// Bind the Role of `docs/rbac/ROLE_FILE` (in its namespace) to `user`.
+async fn bind_role(client: &kube::Client, role_file: &str, user: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/rbac")
+        .join(role_file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let role: Role = serde_saphyr::from_str(&text).expect("one Role");
+    let name = role.metadata.name.clone().unwrap();
+    let ns = role.metadata.namespace.clone().unwrap();
+    Api::<Role>::namespaced(client.clone(), &ns)
+        .create(&PostParams::default(), &role)
+        .await
+        .unwrap();
+    let binding: RoleBinding = serde_json::from_value(json!({
+        "metadata": {"name": format!("{name}-{user}"), "namespace": ns},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": name},
+        "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": user}]
+    }))
+    .unwrap();
+    Api::<RoleBinding>::namespaced(client.clone(), &ns)
+        .create(&PostParams::default(), &binding)
+        .await
+        .unwrap();
+}
+
 /// The ClusterRoles of `docs/rbac/`, bound to two fresh users: the read-only one runs
 /// every read-only command and is refused every write; the operator one runs them all.
 #[tokio::test(flavor = "multi_thread")]
@@ -407,6 +432,13 @@ async fn the_documented_cluster_roles_are_exactly_enough() {
     create_drain_fleet(&client, p).await;
     bind(&client, "karmadactl-readonly.yaml", "ops-reader").await;
     bind(&client, "karmadactl-failover-operator.yaml", "ops-operator").await;
+    bind_role(&client, "karmadactl-maintenance-reader.yaml", "ops-reader").await;
+    bind_role(
+        &client,
+        "karmadactl-maintenance-operator.yaml",
+        "ops-operator",
+    )
+    .await;
     let dir = tempfile::tempdir().unwrap();
     let reader = env.kubeconfig_with_user(dir.path(), &format!("{{token: {}}}", env.reader_token));
     let operator =
@@ -464,6 +496,7 @@ async fn the_documented_cluster_roles_are_exactly_enough() {
         ],
         vec!["policy", "apply", "-f", policy.to_str().unwrap(), "--yes"],
         vec!["policy", "evaluate-taints", "--yes"],
+        vec!["maintenance", "run", &m3, "--hook", "true", "--yes"],
     ];
     for args in &writes {
         let (stdout, stderr, code) = run(&reader, args);
@@ -486,4 +519,46 @@ async fn the_documented_cluster_roles_are_exactly_enough() {
             "operator role, {args:?}: {stderr}"
         );
     }
+
+    // The maintenance run's ConfigMap: the read-only role reads it, the operator's
+    // writes it (create, then replace at each step). The hook fails, so the run stops
+    // with member3 failed (exit 3), and the abort ends it (exit 0).
+    let (_, stderr, code) = run(&reader, &["maintenance", "status"]);
+    assert_eq!(code, 0, "read-only role, maintenance status: {stderr}");
+    let (stdout, stderr, code) = run(
+        &operator,
+        &[
+            "maintenance",
+            "run",
+            &m3,
+            "--hook",
+            "exit 4",
+            "--timeout",
+            "2s",
+            "--stable-for",
+            "0s",
+            "--soak",
+            "0s",
+            "--yes",
+        ],
+    );
+    assert_eq!(
+        code, 3,
+        "operator role, maintenance run: {stdout}\n{stderr}"
+    );
+    assert!(!stderr.contains("forbidden"), "{stderr}");
+    for args in [
+        vec!["maintenance", "status", "-o", "json"],
+        vec!["maintenance", "abort"],
+    ] {
+        let (stdout, stderr, code) = run(&operator, &args);
+        assert_eq!(code, 0, "operator role, {args:?}: {stdout}\n{stderr}");
+    }
+    let (stdout, stderr, code) = run(&reader, &["maintenance", "status", "-o", "json"]);
+    assert_eq!(code, 0, "read-only role, maintenance status: {stderr}");
+    assert!(stdout.contains("\"phase\": \"aborted\""), "{stdout}");
+    let (_, stderr, code) = run(&reader, &["maintenance", "abort"]);
+    assert_eq!(code, 2, "nothing to abort: {stderr}");
+    let (_, stderr, code) = run(&operator, &["uncordon", &m3]);
+    assert_eq!(code, 0, "{stderr}");
 }

@@ -20,6 +20,7 @@ mod drain;
 mod drain_controllers;
 mod failback;
 mod failback_controllers;
+mod fleet_maintenance;
 mod history;
 mod hostile_input;
 mod interrupt;

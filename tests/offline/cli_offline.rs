@@ -1195,3 +1195,40 @@ fn maintenance_plan_waves_name_what_a_refused_wave_strands() {
         assert_eq!(code, 2, "{bad:?}: {stderr}");
     }
 }
+
+/// The run's commands refuse bad input before they connect: exit 2, one line, nothing
+/// written (there is no server here to write to).
+#[test]
+fn maintenance_run_and_its_controls_refuse_bad_input_before_connecting() {
+    for (bad, says) in [
+        (
+            vec!["maintenance", "run", "m1", "--hook", " ", "--yes"],
+            "--hook is empty",
+        ),
+        (
+            vec!["maintenance", "run", "m1", "--dry-run=server", "--yes"],
+            "takes --dry-run=client",
+        ),
+        (
+            vec!["maintenance", "run", "m1", "--max-unavailable", "0"],
+            "not a count",
+        ),
+        (
+            vec!["maintenance", "run", "m1", "--soak", "soon"],
+            "not a duration",
+        ),
+        (
+            vec!["maintenance", "run", "m1", "-o", "yaml"],
+            "possible values: table, json",
+        ),
+        (vec!["maintenance", "approve"], "CLUSTER"),
+        (
+            vec!["maintenance", "resume", "--max-failures", "x"],
+            "invalid --max-failures",
+        ),
+    ] {
+        let (stdout, stderr, code) = karmadactl(&bad);
+        assert_eq!(code, 2, "{bad:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{bad:?}: {stderr}");
+    }
+}

@@ -12,6 +12,8 @@ pub mod failback;
 pub mod failover_report;
 pub mod history;
 pub mod maintenance;
+pub mod maintenance_checks;
+pub mod maintenance_run;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod records;

@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::bindings::{for_each_binding, patch_list, raw_list, BindingScope};
+use super::events::{Action, Subject, FAILED_BACK};
 use crate::api::Cluster;
 use crate::client::{select_clusters, ControlPlane, Targets};
 use crate::engine::decide::abort::annotation_after;
@@ -127,6 +128,39 @@ pub async fn plan(
         bindings,
         untouched,
     })
+}
+
+/// An Event per binding written, naming the clusters it returned to.
+pub fn returned_events<'a>(
+    planned: &'a Planned,
+    returned: &[ReturnedBinding],
+    options: &FailbackOptions,
+) -> Vec<(Subject<'a>, Action<'static>)> {
+    let clusters = options.clusters.join(",");
+    planned
+        .bindings
+        .iter()
+        .filter(|p| {
+            returned
+                .iter()
+                .any(|r| r.written && r.binding == p.plan.binding)
+        })
+        .map(|p| {
+            (
+                Subject {
+                    kind: p.kind,
+                    namespace: p.namespace.as_deref(),
+                    name: &p.name,
+                    uid: p.uid.as_deref(),
+                },
+                Action::about(
+                    FAILED_BACK,
+                    &clusters,
+                    &format!("{} ({})", p.plan.reason.message, options.mode.as_str()),
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The merge patch of the failback `plan` of the binding `raw`: the tasks from the

@@ -3,17 +3,18 @@
 //! drain of its clusters with its capacity check), render; exit 0 when every wave is
 //! safe, 3 when the plan is refused. Writes nothing.
 
-use super::{common, settings};
-use crate::cli::{GlobalArgs, MaintenancePlanArgs, WaveOrder};
+use crate::cli::{GlobalArgs, MaintenancePlanArgs, WaveArgs, WaveOrder};
+use crate::cmd::{common, settings};
 use crate::engine::decide::drain::DrainOptions;
-use crate::engine::decide::maintenance::{plan, MaintenanceOptions, Order};
+use crate::engine::decide::maintenance::{plan, MaintenanceOptions, MaintenancePlan, Order};
+use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::render::{self, maintenance as report, Document, Format};
 
 /// The clusters named, selected or all; a name the fleet lacks is a usage error.
-fn clusters(state: &FleetState, args: &MaintenancePlanArgs) -> Result<Vec<String>> {
+pub(super) fn clusters(state: &FleetState, args: &WaveArgs) -> Result<Vec<String>> {
     let ways = usize::from(!args.clusters.is_empty())
         + usize::from(args.selector.is_some())
         + usize::from(args.all);
@@ -54,17 +55,14 @@ fn clusters(state: &FleetState, args: &MaintenancePlanArgs) -> Result<Vec<String
     Ok(out)
 }
 
-/// Run `maintenance plan`.
-pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<ExitCode> {
-    // Gather.
-    let format: Format = args.read.output.into();
-    let state = common::load_state(global, &args.read.source).await?;
-    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
-    let now = common::reference_time(&state);
-
-    // Options, now that the fleet's names are known.
-    let options = MaintenanceOptions {
-        clusters: clusters(&state, args)?,
+/// The plan's options from the flags, on the fleet `state`.
+pub(super) fn options(
+    state: &FleetState,
+    args: &WaveArgs,
+    controller: &ControllerSettings,
+) -> Result<MaintenanceOptions> {
+    Ok(MaintenanceOptions {
+        clusters: clusters(state, args)?,
         max_unavailable: args.max_unavailable.max(1),
         order: match &args.order {
             WaveOrder::Name => Order::Name,
@@ -74,12 +72,19 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         drain: DrainOptions {
             purge_mode: args.purge_mode.map(PurgeMode::from),
             min_available_clusters: args.min_available_clusters,
-            stateful_failover_injection: resolved.controller.stateful_failover_injection,
+            stateful_failover_injection: controller.stateful_failover_injection,
             ..Default::default()
         },
-    };
+    })
+}
 
-    // Decide (a spinner on a terminal: a large fleet's waves take a while).
+/// The plan, with a spinner on a terminal when the waves are many.
+pub(super) fn decide(
+    state: &FleetState,
+    options: &MaintenanceOptions,
+    controller: &ControllerSettings,
+    now: jiff::Timestamp,
+) -> MaintenancePlan {
     let waves = options.clusters.len().div_ceil(options.max_unavailable);
     let spinner = (waves > 20).then(|| {
         render::progress::spinner(&format!(
@@ -87,10 +92,24 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
             state.bindings.len()
         ))
     });
-    let p = plan(&state, &options, &resolved.controller, now);
+    let p = plan(state, options, controller, now);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
+    p
+}
+
+/// Run `maintenance plan`.
+pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<ExitCode> {
+    // Gather.
+    let format: Format = args.read.output.into();
+    let state = common::load_state(global, &args.read.source).await?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    let now = common::reference_time(&state);
+
+    // Options, now that the fleet's names are known; decide.
+    let options = options(&state, &args.waves, &resolved.controller)?;
+    let p = decide(&state, &options, &resolved.controller, now);
 
     // Render.
     let source = &state.source.description;

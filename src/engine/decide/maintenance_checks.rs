@@ -1,0 +1,221 @@
+//! What the waits of `maintenance run` read in the bindings: whether what a wave's drain
+//! moved is Healthy where it went ([`not_evacuated`]), and whether what returned to the
+//! wave's clusters stays Healthy there ([`unhealthy_on`]). Each answer is the bindings
+//! still waiting (or failing) with why, so a timeout can name them.
+//!
+//! Healthy is what Karmada aggregates in `status.aggregatedStatus` (applied, `health:
+//! Healthy`), as `failback` reads it; a task from the cluster is the graceful eviction
+//! controller's old copy (`graceful_eviction_controller.go` removes it once the new
+//! placement is healthy, or at the timeout), except with purge mode `Never`, whose old
+//! copy stays by design.
+
+use super::records::records;
+use crate::engine::predict::incident::observe::scheduled;
+use crate::fleet::Binding;
+
+/// A binding and why it is not yet as the wait wants.
+pub type Waiting = (String, String);
+
+/// Whether `b` was moved off one of `clusters` by a drain: it has a task from one, or a
+/// drain record of one.
+pub fn moved_off(b: &Binding, clusters: &[String]) -> bool {
+    let recorded = records(b.annotations());
+    clusters.iter().any(|c| {
+        recorded.contains_key(c.as_str())
+            || b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .any(|t| &t.from_cluster == c)
+    })
+}
+
+/// Why `b` is not Healthy on each cluster of its placement (`None`: it is).
+fn not_healthy(b: &Binding) -> Option<String> {
+    if b.spec.clusters.is_empty() {
+        return Some("no cluster placed (Pending)".into());
+    }
+    let status = b.status.as_ref();
+    b.spec.clusters.iter().find_map(|t| {
+        let item = status.and_then(|s| {
+            s.aggregated_status
+                .iter()
+                .find(|a| a.cluster_name == t.name)
+        });
+        match item {
+            None => Some(format!("no status from {} yet", t.name)),
+            Some(a) if !a.applied => Some(format!("not applied on {} yet", t.name)),
+            Some(a) if a.health.as_deref() != Some("Healthy") => Some(format!(
+                "{} on {}",
+                a.health.as_deref().unwrap_or("health unknown"),
+                t.name
+            )),
+            Some(_) => None,
+        }
+    })
+}
+
+/// The bindings moved off `clusters` that are not yet Healthy where they went, or whose
+/// old copy there is not yet removed.
+pub fn not_evacuated<'a>(
+    bindings: impl IntoIterator<Item = &'a Binding>,
+    clusters: &[String],
+) -> Vec<Waiting> {
+    let mut out = Vec::new();
+    for b in bindings {
+        if !moved_off(b, clusters) {
+            continue;
+        }
+        let why = if let Some(c) = b.spec.clusters.iter().find(|t| clusters.contains(&t.name)) {
+            Some(format!("still placed on {}", c.name))
+        } else if !scheduled(b) {
+            Some("the scheduler has not placed it yet".into())
+        } else if let Some(why) = not_healthy(b) {
+            Some(why)
+        } else {
+            b.spec
+                .graceful_eviction_tasks
+                .iter()
+                .find(|t| {
+                    clusters.contains(&t.from_cluster) && t.purge_mode.as_deref() != Some("Never")
+                })
+                .map(|t| format!("its old copy on {} is not removed yet", t.from_cluster))
+        };
+        if let Some(why) = why {
+            out.push((b.display_name(), why));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The bindings placed on one of `clusters` that Karmada reports Unhealthy there.
+pub fn unhealthy_on<'a>(
+    bindings: impl IntoIterator<Item = &'a Binding>,
+    clusters: &[String],
+) -> Vec<Waiting> {
+    let mut out = Vec::new();
+    for b in bindings {
+        let Some(status) = &b.status else { continue };
+        for a in &status.aggregated_status {
+            let placed = b.spec.clusters.iter().any(|t| t.name == a.cluster_name);
+            if placed
+                && clusters.contains(&a.cluster_name)
+                && a.health.as_deref() == Some("Unhealthy")
+            {
+                out.push((b.display_name(), format!("Unhealthy on {}", a.cluster_name)));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `waiting` in a line: the count and the first few, with why.
+pub fn summary(waiting: &[Waiting], named: usize) -> String {
+    let mut parts: Vec<String> = waiting
+        .iter()
+        .take(named)
+        .map(|(b, why)| format!("{b} ({why})"))
+        .collect();
+    if waiting.len() > named {
+        parts.push(format!("and {} more", waiting.len() - named));
+    }
+    format!("{}: {}", waiting.len(), parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn binding(
+        mut spec: serde_json::Value,
+        status: serde_json::Value,
+        annotations: serde_json::Value,
+    ) -> Binding {
+        spec["resource"] = json!({"apiVersion": "apps/v1", "kind": "Deployment", "namespace": "shop", "name": "web"});
+        serde_json::from_value(json!({
+            "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+            "metadata": {"name": "web", "namespace": "shop", "generation": 2, "annotations": annotations},
+            "spec": spec, "status": status
+        }))
+        .unwrap()
+    }
+
+    fn healthy(c: &str) -> serde_json::Value {
+        json!({"clusterName": c, "applied": true, "health": "Healthy"})
+    }
+
+    #[test]
+    fn evacuated_means_placed_elsewhere_healthy_there_and_the_old_copy_gone() {
+        let wave = vec!["m1".to_string()];
+        let task = json!([{"fromCluster": "m1", "purgeMode": "Gracefully", "reason": "x", "producer": "karmadactl"}]);
+        let moving = binding(
+            json!({"clusters": [{"name": "m2", "replicas": 2}], "gracefulEvictionTasks": task}),
+            json!({"schedulerObservedGeneration": 2, "aggregatedStatus": [{"clusterName": "m2", "applied": true, "health": "Unknown"}]}),
+            json!({}),
+        );
+        let waiting = not_evacuated([&moving], &wave);
+        assert_eq!(
+            waiting,
+            vec![("rb/shop/web".to_string(), "Unknown on m2".to_string())]
+        );
+
+        let old_copy = binding(
+            json!({"clusters": [{"name": "m2", "replicas": 2}], "gracefulEvictionTasks": task}),
+            json!({"schedulerObservedGeneration": 2, "aggregatedStatus": [healthy("m2")]}),
+            json!({}),
+        );
+        assert_eq!(
+            not_evacuated([&old_copy], &wave)[0].1,
+            "its old copy on m1 is not removed yet"
+        );
+
+        let unscheduled = binding(
+            json!({"clusters": [{"name": "m2", "replicas": 2}]}),
+            json!({"schedulerObservedGeneration": 1, "aggregatedStatus": [healthy("m2")]}),
+            json!({"karmadactl.karmada.io/pre-eviction-clusters": "{\"m1\":[{\"name\":\"m1\",\"replicas\":2}]}"}),
+        );
+        assert_eq!(
+            not_evacuated([&unscheduled], &wave)[0].1,
+            "the scheduler has not placed it yet"
+        );
+
+        let done = binding(
+            json!({"clusters": [{"name": "m2", "replicas": 2}]}),
+            json!({"schedulerObservedGeneration": 2, "aggregatedStatus": [healthy("m2")]}),
+            json!({"karmadactl.karmada.io/pre-eviction-clusters": "{\"m1\":[{\"name\":\"m1\",\"replicas\":2}]}"}),
+        );
+        let untouched = binding(
+            json!({"clusters": [{"name": "m3", "replicas": 1}]}),
+            json!({}),
+            json!({}),
+        );
+        assert!(not_evacuated([&done, &untouched], &wave).is_empty());
+    }
+
+    #[test]
+    fn only_an_explicit_unhealthy_on_the_cluster_fails_the_soak() {
+        let wave = vec!["m1".to_string()];
+        let b = binding(
+            json!({"clusters": [{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 1}]}),
+            json!({"aggregatedStatus": [{"clusterName": "m1", "applied": true, "health": "Unhealthy"},
+                                        {"clusterName": "m2", "applied": true, "health": "Unhealthy"}]}),
+            json!({}),
+        );
+        assert_eq!(
+            unhealthy_on([&b], &wave),
+            vec![("rb/shop/web".to_string(), "Unhealthy on m1".to_string())]
+        );
+        let unknown = binding(
+            json!({"clusters": [{"name": "m1", "replicas": 1}]}),
+            json!({"aggregatedStatus": [{"clusterName": "m1", "applied": false}]}),
+            json!({}),
+        );
+        assert!(unhealthy_on([&unknown], &wave).is_empty());
+        assert_eq!(
+            summary(&[("a".into(), "x".into()), ("b".into(), "y".into())], 1),
+            "2: a (x), and 1 more"
+        );
+    }
+}

@@ -1,0 +1,866 @@
+//! `maintenance run`: the run as a state machine over plain data. The run's state is a
+//! document the tool stores on the control plane ([`RunState`]); this module decides
+//! what comes next from it ([`next`]), records how a step ended ([`advance`]), judges who
+//! may drive it ([`claim`]) and says where every cluster is left ([`standing`]). The
+//! work of each step (the drain, the wait, the hook, the gate, the return, the soak) is
+//! done by `ops::maintenance`; nothing here reads a clock or the network.
+//!
+//! Per wave, its clusters go through the steps together:
+//!
+//! ```text
+//! pending → draining → evacuating → maintaining → gating → returning → soaking → done
+//!                 (any step) → failed
+//! ```
+//!
+//! The tool's own decision (upstream Karmada has no staged maintenance); each step is
+//! one of the tool's commands (`drain`, `uncordon`, `failback`) or a wait on what Karmada
+//! reports.
+
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+
+/// The version of the stored document this build writes and reads.
+pub const STATE_VERSION: u32 = 1;
+
+/// How long a holder's claim lasts without renewal.
+pub const LEASE: SignedDuration = SignedDuration::from_secs(30);
+
+/// Transitions the stored record keeps (the oldest go first).
+pub const RECORD_LIMIT: usize = 400;
+
+/// Where a run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Phase {
+    /// A process drives it (or did, until it was killed: see [`claim`]).
+    Running,
+    /// Stopped before the end (Ctrl-C, a refused wave, too many failures); `resume`
+    /// continues it.
+    Stopped,
+    /// Every cluster is done.
+    Succeeded,
+    /// Ended by `maintenance abort`; clusters are left where [`standing`] says.
+    Aborted,
+}
+
+impl Phase {
+    /// Whether the run is over (a new run may replace it).
+    pub fn finished(self) -> bool {
+        matches!(self, Phase::Succeeded | Phase::Aborted)
+    }
+}
+
+/// Where one cluster stands in the run.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Step {
+    /// Its wave has not started.
+    Pending,
+    /// Cordoned, its bindings being evicted (`drain`).
+    Draining,
+    /// Waiting until what left it is Healthy where it went and the old copies are gone.
+    Evacuating,
+    /// The maintenance itself: the hook runs, or the run waits for `maintenance approve`.
+    Maintaining,
+    /// Waiting until it is Ready for `--stable-for` with no NoExecute taint.
+    Gating,
+    /// Uncordoned, its bindings returned (`failback`).
+    Returning,
+    /// Watching that what returned stays Healthy for `--soak`.
+    Soaking,
+    /// Maintained and back in service.
+    Done,
+    /// A step failed; it is left where that step left it.
+    Failed,
+}
+
+impl Step {
+    /// The step after this one when it ends well.
+    pub fn after(self) -> Step {
+        match self {
+            Step::Pending => Step::Draining,
+            Step::Draining => Step::Evacuating,
+            Step::Evacuating => Step::Maintaining,
+            Step::Maintaining => Step::Gating,
+            Step::Gating => Step::Returning,
+            Step::Returning => Step::Soaking,
+            Step::Soaking | Step::Done => Step::Done,
+            Step::Failed => Step::Failed,
+        }
+    }
+
+    /// The word for it (`draining`).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// What the operator asked of the run (kept with it, so `resume` goes on the same way).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunSettings {
+    /// At most this many clusters out (cordoned by the run) at once.
+    pub max_unavailable: usize,
+    /// Failed clusters the run tolerates before it stops.
+    pub max_failures: usize,
+    /// The maintenance command, run per cluster with `sh -c`; `None`: wait for
+    /// `maintenance approve CLUSTER`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook: Option<String>,
+    /// The member's kubeconfig context given to the hook (`{cluster}` is its name).
+    pub cluster_context: String,
+    pub hook_timeout_seconds: u64,
+    /// How long the moved workloads may take to be Healthy where they went.
+    pub evacuate_timeout_seconds: u64,
+    /// How long a cluster must have been Ready before it returns.
+    pub stable_for_seconds: u64,
+    /// How long the health gate may take to pass.
+    pub gate_timeout_seconds: u64,
+    /// How long what returned must stay Healthy before the next wave.
+    pub soak_seconds: u64,
+    /// The drain's purge mode (`Gracefully`, `Directly`, `Never`); `None`: each
+    /// binding's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purge_mode: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_available_clusters: Option<usize>,
+    /// The drain's pacing and its fleet check (`drain`'s flags of the same names).
+    pub max_in_flight: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eviction_rate: Option<f64>,
+    pub unhealthy_cluster_threshold: f64,
+    /// The failback's pacing.
+    pub failback_max_concurrent: usize,
+    pub failback_min_success_seconds: u64,
+    pub failback_progress_deadline_seconds: u64,
+}
+
+/// One cluster of the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClusterRun {
+    pub name: String,
+    /// Its wave, from 1.
+    pub wave: usize,
+    pub step: Step,
+    /// When it entered the step.
+    pub since: Timestamp,
+    /// Whether the run has cordoned it and not yet uncordoned it.
+    pub out: bool,
+    /// The step it failed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_in: Option<Step>,
+    /// The last thing said about it (what moved, why it failed).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    /// `maintenance approve` said its maintenance is done.
+    #[serde(default)]
+    pub approved: bool,
+}
+
+/// The process driving the run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Holder {
+    /// Unique per process and run.
+    pub id: String,
+    pub host: String,
+    pub pid: u32,
+    /// The process's start time as the host counts it (with the pid, tells a live
+    /// process from a new one that reused the pid).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub process_start: String,
+    pub since: Timestamp,
+    pub renewed_at: Timestamp,
+}
+
+/// An abort asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AbortRequest {
+    pub at: Timestamp,
+    /// Host and pid of the process that asked.
+    pub by: String,
+}
+
+/// One transition, for the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Transition {
+    pub at: Timestamp,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<String>,
+    /// The step entered (a cluster's), or the phase (the run's).
+    pub to: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+}
+
+/// The run, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunState {
+    pub version: u32,
+    /// The run's id (its start time and host).
+    pub id: String,
+    pub phase: Phase,
+    /// Why it stopped or ended.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    pub settings: RunSettings,
+    /// The clusters of each wave, in order.
+    pub waves: Vec<Vec<String>>,
+    /// The wave in progress, from 1.
+    pub wave: usize,
+    pub clusters: Vec<ClusterRun>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holder: Option<Holder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abort: Option<AbortRequest>,
+    /// The transitions, oldest first (at most [`RECORD_LIMIT`]).
+    #[serde(default)]
+    pub record: Vec<Transition>,
+}
+
+/// A new run over `waves`, held by `holder`.
+pub fn new_run(
+    id: String,
+    waves: Vec<Vec<String>>,
+    settings: RunSettings,
+    holder: Holder,
+    now: Timestamp,
+) -> RunState {
+    let clusters = waves
+        .iter()
+        .enumerate()
+        .flat_map(|(i, w)| {
+            w.iter().map(move |c| ClusterRun {
+                name: c.clone(),
+                wave: i + 1,
+                step: Step::Pending,
+                since: now,
+                out: false,
+                failed_in: None,
+                message: String::new(),
+                approved: false,
+            })
+        })
+        .collect();
+    let started = format!("started by {} pid {}", holder.host, holder.pid);
+    let mut s = RunState {
+        version: STATE_VERSION,
+        id,
+        phase: Phase::Running,
+        reason: started.clone(),
+        created_at: now,
+        updated_at: now,
+        settings,
+        waves,
+        wave: 1,
+        clusters,
+        holder: Some(holder),
+        abort: None,
+        record: Vec::new(),
+    };
+    note(&mut s, None, "running", &started, now);
+    s
+}
+
+/// What the run does next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The run is not running: nothing.
+    Finished,
+    /// An abort was asked for: end the run as aborted.
+    Abort,
+    /// The run cannot go on: stop it, saying why.
+    Stop(String),
+    /// The wave is done: start wave `n` (from 1).
+    StartWave(usize),
+    /// Every wave is done.
+    Succeed,
+    /// Do `step` for these clusters of the current wave. For [`Step::Soaking`], `until`
+    /// is when the soak ends.
+    Do {
+        step: Step,
+        clusters: Vec<String>,
+        until: Option<Timestamp>,
+    },
+}
+
+/// What comes next for `s`.
+pub fn next(s: &RunState) -> Next {
+    if s.phase != Phase::Running {
+        return Next::Finished;
+    }
+    if s.abort.is_some() {
+        return Next::Abort;
+    }
+    let failed: Vec<&ClusterRun> = s
+        .clusters
+        .iter()
+        .filter(|c| c.step == Step::Failed)
+        .collect();
+    if failed.len() > s.settings.max_failures {
+        return Next::Stop(format!(
+            "{} cluster(s) failed ({}); --max-failures is {}",
+            failed.len(),
+            failed
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            s.settings.max_failures
+        ));
+    }
+    let active: Vec<&ClusterRun> = s
+        .clusters
+        .iter()
+        .filter(|c| c.wave == s.wave && !matches!(c.step, Step::Done | Step::Failed))
+        .collect();
+    let Some(step) = active.iter().map(|c| c.step).min() else {
+        if s.wave >= s.waves.len() {
+            return Next::Succeed;
+        }
+        let out: Vec<&str> = s
+            .clusters
+            .iter()
+            .filter(|c| c.out)
+            .map(|c| c.name.as_str())
+            .collect();
+        let coming = s.waves[s.wave].len();
+        if out.len() + coming > s.settings.max_unavailable {
+            return Next::Stop(format!(
+                "wave {} cannot start: {} still out ({}) and --max-unavailable is {}",
+                s.wave + 1,
+                out.len(),
+                out.join(", "),
+                s.settings.max_unavailable
+            ));
+        }
+        return Next::StartWave(s.wave + 1);
+    };
+    let clusters: Vec<String> = active
+        .iter()
+        .filter(|c| c.step == step)
+        .map(|c| c.name.clone())
+        .collect();
+    let until = (step == Step::Soaking).then(|| {
+        let started = active
+            .iter()
+            .filter(|c| c.step == step)
+            .map(|c| c.since)
+            .max()
+            .unwrap_or(s.updated_at);
+        started + SignedDuration::from_secs(s.settings.soak_seconds as i64)
+    });
+    // A pending wave starts with its drain.
+    let step = if step == Step::Pending {
+        Step::Draining
+    } else {
+        step
+    };
+    Next::Do {
+        step,
+        clusters,
+        until,
+    }
+}
+
+/// How a step ended for one cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Done: on to the next step, with what to say.
+    Done(String),
+    /// Failed: the cluster stays where the step left it.
+    Failed(String),
+}
+
+fn note(s: &mut RunState, cluster: Option<&str>, to: &str, message: &str, now: Timestamp) {
+    s.record.push(Transition {
+        at: now,
+        cluster: cluster.map(str::to_string),
+        to: to.to_string(),
+        message: message.to_string(),
+    });
+    let over = s.record.len().saturating_sub(RECORD_LIMIT);
+    s.record.drain(..over);
+    s.updated_at = now;
+}
+
+/// Put `clusters` into `step` (entering it), saying `message`. Entering
+/// [`Step::Draining`] counts them out, before anything is written.
+pub fn enter(s: &mut RunState, clusters: &[String], step: Step, message: &str, now: Timestamp) {
+    for name in clusters {
+        if let Some(c) = s.clusters.iter_mut().find(|c| &c.name == name) {
+            if c.step == step {
+                continue;
+            }
+            c.step = step;
+            c.since = now;
+            c.message = message.to_string();
+            if step == Step::Draining {
+                c.out = true;
+            }
+        }
+        note(s, Some(name), step.as_str(), message, now);
+    }
+}
+
+/// Record how `step` ended for `cluster`: on to the next step, or failed. Ending
+/// [`Step::Returning`] well counts it back in.
+pub fn advance(s: &mut RunState, cluster: &str, step: Step, ended: &Ended, now: Timestamp) {
+    let Some(c) = s.clusters.iter_mut().find(|c| c.name == cluster) else {
+        return;
+    };
+    if c.step != step {
+        return;
+    }
+    let (to, message) = match ended {
+        Ended::Done(m) => (step.after(), m.clone()),
+        Ended::Failed(m) => {
+            c.failed_in = Some(step);
+            (Step::Failed, m.clone())
+        }
+    };
+    if step == Step::Returning && to != Step::Failed {
+        c.out = false;
+    }
+    c.step = to;
+    c.since = now;
+    c.message = message.clone();
+    note(s, Some(cluster), to.as_str(), &message, now);
+}
+
+/// Put the run into `phase` (stopped, succeeded, aborted, or running again), saying why.
+pub fn set_phase(s: &mut RunState, phase: Phase, reason: &str, now: Timestamp) {
+    s.phase = phase;
+    s.reason = reason.to_string();
+    note(s, None, phase.into(), reason, now);
+}
+
+/// Move on to wave `n`.
+pub fn start_wave(s: &mut RunState, n: usize, now: Timestamp) {
+    s.wave = n;
+    let names = s.waves.get(n - 1).cloned().unwrap_or_default();
+    note(
+        s,
+        None,
+        "wave",
+        &format!("wave {n} of {}: {}", s.waves.len(), names.join(", ")),
+        now,
+    );
+}
+
+/// Whether a process may drive the run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Nobody holds it.
+    Free,
+    /// This process holds it.
+    Mine,
+    /// Its holder stopped renewing the claim (the lease ran out).
+    Expired,
+    /// Its holder ran on this host and is no longer running.
+    HolderGone,
+    /// Held by a live process (or one this host cannot see), for this long at least.
+    Held {
+        holder: Holder,
+        expires_in: SignedDuration,
+    },
+}
+
+impl Claim {
+    /// Whether the caller may take the run.
+    pub fn takeable(&self) -> bool {
+        !matches!(self, Claim::Held { .. })
+    }
+}
+
+/// Who may drive `s`: `me` is the caller's id and host; `alive` says whether a process of
+/// this host (pid, start time) still runs.
+pub fn claim(
+    s: &RunState,
+    me: (&str, &str),
+    alive: &dyn Fn(u32, &str) -> bool,
+    now: Timestamp,
+) -> Claim {
+    let Some(h) = &s.holder else {
+        return Claim::Free;
+    };
+    if h.id == me.0 {
+        return Claim::Mine;
+    }
+    let expires = h.renewed_at + LEASE;
+    if expires <= now {
+        return Claim::Expired;
+    }
+    if h.host == me.1 && !alive(h.pid, &h.process_start) {
+        return Claim::HolderGone;
+    }
+    Claim::Held {
+        holder: h.clone(),
+        expires_in: expires.duration_since(now),
+    }
+}
+
+/// Record `maintenance approve` of `clusters`: each must be in the run and not yet past
+/// its maintenance. Errors name the first that is not.
+pub fn approve(s: &mut RunState, clusters: &[String], now: Timestamp) -> Result<(), String> {
+    for name in clusters {
+        let c = s
+            .clusters
+            .iter()
+            .find(|c| &c.name == name)
+            .ok_or_else(|| format!("cluster {name:?} is not in the run"))?;
+        if c.step > Step::Maintaining {
+            return Err(format!(
+                "cluster {name} is past its maintenance ({})",
+                c.step.as_str()
+            ));
+        }
+    }
+    for name in clusters {
+        if let Some(c) = s.clusters.iter_mut().find(|c| &c.name == name) {
+            c.approved = true;
+        }
+        note(s, Some(name), "approved", "maintenance approved", now);
+    }
+    Ok(())
+}
+
+/// Where a cluster is left when the run stops or ends there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Standing {
+    pub cluster: String,
+    pub step: Step,
+    /// Whether the run left it cordoned.
+    pub cordoned: bool,
+    /// What that means.
+    pub state: String,
+    /// The commands that put it back in service, when it is not.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub to_return: Vec<String>,
+}
+
+/// Where `c` stands: what the run did to it, and how to put it back.
+pub fn standing(c: &ClusterRun) -> Standing {
+    let at = c.failed_in.unwrap_or(c.step);
+    let name = &c.name;
+    let back = || {
+        vec![
+            format!("karmadactl uncordon {name}"),
+            format!("karmadactl failback {name}"),
+        ]
+    };
+    let (state, to_return) = match at {
+        Step::Pending => ("untouched".to_string(), Vec::new()),
+        Step::Draining => (
+            "cordoned; its drain may be partly written".to_string(),
+            back(),
+        ),
+        Step::Evacuating => (
+            "cordoned, drained; its workloads may still be moving".to_string(),
+            back(),
+        ),
+        Step::Maintaining => (
+            "cordoned, drained; its maintenance may not be finished".to_string(),
+            back(),
+        ),
+        Step::Gating => (
+            "cordoned, drained; maintained, not yet through the health gate".to_string(),
+            back(),
+        ),
+        Step::Returning if c.out => (
+            "cordoned or partly uncordoned; its workloads may be partly returned".to_string(),
+            back(),
+        ),
+        Step::Returning => (
+            "back in service; its workloads partly returned".to_string(),
+            vec![format!("karmadactl failback {name}")],
+        ),
+        Step::Soaking => (
+            "back in service; its soak did not finish".to_string(),
+            Vec::new(),
+        ),
+        Step::Done | Step::Failed => ("maintained and back in service".to_string(), Vec::new()),
+    };
+    let state = match c.failed_in {
+        Some(f) => format!("failed while {}: {} ({state})", f.as_str(), c.message),
+        None => state,
+    };
+    Standing {
+        cluster: name.clone(),
+        step: c.step,
+        cordoned: c.out,
+        state,
+        to_return,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: i64) -> Timestamp {
+        Timestamp::from_second(1_800_000_000 + s).unwrap()
+    }
+
+    fn settings(max_unavailable: usize, max_failures: usize) -> RunSettings {
+        RunSettings {
+            max_unavailable,
+            max_failures,
+            hook: Some("true".into()),
+            cluster_context: "{cluster}".into(),
+            hook_timeout_seconds: 60,
+            evacuate_timeout_seconds: 60,
+            stable_for_seconds: 0,
+            gate_timeout_seconds: 60,
+            soak_seconds: 30,
+            purge_mode: None,
+            min_available_clusters: None,
+            max_in_flight: 8,
+            eviction_rate: None,
+            unhealthy_cluster_threshold: 0.55,
+            failback_max_concurrent: 5,
+            failback_min_success_seconds: 0,
+            failback_progress_deadline_seconds: 60,
+        }
+    }
+
+    fn holder(id: &str, host: &str, at: Timestamp) -> Holder {
+        Holder {
+            id: id.into(),
+            host: host.into(),
+            pid: 42,
+            process_start: "7".into(),
+            since: at,
+            renewed_at: at,
+        }
+    }
+
+    fn run(waves: &[&[&str]], max_unavailable: usize, max_failures: usize) -> RunState {
+        let waves = waves
+            .iter()
+            .map(|w| w.iter().map(|c| c.to_string()).collect())
+            .collect();
+        new_run(
+            "r".into(),
+            waves,
+            settings(max_unavailable, max_failures),
+            holder("me", "h", t(0)),
+            t(0),
+        )
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|c| c.to_string()).collect()
+    }
+
+    /// Drive every cluster of the current wave through every step, well.
+    fn finish_wave(s: &mut RunState, at: i64) {
+        loop {
+            match next(s) {
+                Next::Do { step, clusters, .. } => {
+                    enter(s, &clusters, step, "", t(at));
+                    for c in &clusters {
+                        advance(s, c, step, &Ended::Done(String::new()), t(at));
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_goes_wave_by_wave_through_every_step_and_succeeds() {
+        let mut s = run(&[&["a"], &["b"]], 1, 0);
+        let Next::Do { step, clusters, .. } = next(&s) else {
+            panic!("{:?}", next(&s));
+        };
+        assert_eq!((step, clusters.clone()), (Step::Draining, names(&["a"])));
+        enter(&mut s, &clusters, step, "", t(1));
+        assert!(s.clusters[0].out, "counted out before anything is written");
+        let mut seen = vec![Step::Draining];
+        for _ in 0..6 {
+            let Next::Do { step, .. } = next(&s) else {
+                panic!()
+            };
+            advance(&mut s, "a", step, &Ended::Done(String::new()), t(2));
+            if let Next::Do { step, .. } = next(&s) {
+                seen.push(step);
+            }
+        }
+        assert_eq!(
+            seen,
+            vec![
+                Step::Draining,
+                Step::Evacuating,
+                Step::Maintaining,
+                Step::Gating,
+                Step::Returning,
+                Step::Soaking
+            ]
+        );
+        assert_eq!(s.clusters[0].step, Step::Done);
+        assert!(!s.clusters[0].out, "returning counts it back in");
+        assert_eq!(next(&s), Next::StartWave(2));
+        start_wave(&mut s, 2, t(3));
+        finish_wave(&mut s, 4);
+        assert_eq!(next(&s), Next::Succeed);
+    }
+
+    #[test]
+    fn the_soak_ends_its_length_after_the_last_cluster_entered_it() {
+        let mut s = run(&[&["a", "b"]], 2, 0);
+        for step in [
+            Step::Draining,
+            Step::Evacuating,
+            Step::Maintaining,
+            Step::Gating,
+            Step::Returning,
+        ] {
+            enter(&mut s, &names(&["a", "b"]), step, "", t(1));
+            advance(&mut s, "a", step, &Ended::Done(String::new()), t(5));
+            advance(&mut s, "b", step, &Ended::Done(String::new()), t(9));
+        }
+        assert_eq!(
+            next(&s),
+            Next::Do {
+                step: Step::Soaking,
+                clusters: names(&["a", "b"]),
+                until: Some(t(39))
+            }
+        );
+    }
+
+    #[test]
+    fn a_failure_stops_the_run_past_max_failures_and_a_failed_cluster_still_out_holds_the_budget() {
+        let mut s = run(&[&["a"], &["b"]], 1, 0);
+        enter(&mut s, &names(&["a"]), Step::Draining, "", t(1));
+        advance(
+            &mut s,
+            "a",
+            Step::Draining,
+            &Ended::Done(String::new()),
+            t(1),
+        );
+        advance(
+            &mut s,
+            "a",
+            Step::Evacuating,
+            &Ended::Failed("2 bindings not healthy".into()),
+            t(2),
+        );
+        assert!(matches!(next(&s), Next::Stop(m) if m.contains("1 cluster(s) failed (a)")));
+        assert!(standing(&s.clusters[0]).cordoned);
+        assert!(standing(&s.clusters[0])
+            .state
+            .starts_with("failed while evacuating: 2 bindings not healthy"));
+
+        // Tolerated, but a is still out: wave 2 would make two.
+        s.settings.max_failures = 1;
+        assert!(
+            matches!(next(&s), Next::Stop(m) if m.contains("wave 2 cannot start: 1 still out (a)"))
+        );
+        s.settings.max_unavailable = 2;
+        assert_eq!(next(&s), Next::StartWave(2));
+    }
+
+    #[test]
+    fn an_abort_comes_first_and_standing_names_what_to_undo() {
+        let mut s = run(&[&["a"], &["b"]], 1, 0);
+        enter(&mut s, &names(&["a"]), Step::Draining, "", t(1));
+        advance(
+            &mut s,
+            "a",
+            Step::Draining,
+            &Ended::Done(String::new()),
+            t(1),
+        );
+        advance(
+            &mut s,
+            "a",
+            Step::Evacuating,
+            &Ended::Done(String::new()),
+            t(1),
+        );
+        s.abort = Some(AbortRequest {
+            at: t(2),
+            by: "x".into(),
+        });
+        assert_eq!(next(&s), Next::Abort);
+        set_phase(&mut s, Phase::Aborted, "aborted", t(3));
+        assert_eq!(next(&s), Next::Finished);
+        let a = standing(&s.clusters[0]);
+        assert_eq!((a.step, a.cordoned), (Step::Maintaining, true));
+        assert_eq!(
+            a.to_return,
+            vec!["karmadactl uncordon a", "karmadactl failback a"]
+        );
+        let b = standing(&s.clusters[1]);
+        assert_eq!((b.state.as_str(), b.cordoned), ("untouched", false));
+    }
+
+    #[test]
+    fn a_claim_is_free_mine_expired_gone_or_held() {
+        let mut s = run(&[&["a"]], 1, 0);
+        let alive = |_: u32, _: &str| true;
+        let dead = |_: u32, _: &str| false;
+        assert_eq!(claim(&s, ("me", "h"), &alive, t(5)), Claim::Mine);
+        assert!(matches!(
+            claim(&s, ("you", "other"), &dead, t(5)),
+            Claim::Held { expires_in, .. } if expires_in == SignedDuration::from_secs(25)
+        ));
+        assert_eq!(claim(&s, ("you", "h"), &dead, t(5)), Claim::HolderGone);
+        assert!(!claim(&s, ("you", "h"), &alive, t(5)).takeable());
+        assert_eq!(claim(&s, ("you", "other"), &alive, t(30)), Claim::Expired);
+        s.holder = None;
+        assert_eq!(claim(&s, ("you", "h"), &alive, t(5)), Claim::Free);
+    }
+
+    #[test]
+    fn approval_is_for_clusters_of_the_run_not_past_maintenance() {
+        let mut s = run(&[&["a"], &["b"]], 1, 0);
+        assert_eq!(
+            approve(&mut s, &names(&["zz"]), t(1)),
+            Err("cluster \"zz\" is not in the run".into())
+        );
+        approve(&mut s, &names(&["b"]), t(1)).unwrap();
+        assert!(s.clusters[1].approved);
+        finish_wave(&mut s, 2);
+        assert!(approve(&mut s, &names(&["a"]), t(3))
+            .unwrap_err()
+            .contains("past its maintenance (done)"));
+    }
+
+    #[test]
+    fn the_record_keeps_the_newest_transitions() {
+        let mut s = run(&[&["a"]], 1, 0);
+        for i in 0..(RECORD_LIMIT + 10) {
+            note(&mut s, None, "x", &i.to_string(), t(1));
+        }
+        assert_eq!(s.record.len(), RECORD_LIMIT);
+        assert_eq!(
+            s.record.last().unwrap().message,
+            (RECORD_LIMIT + 9).to_string()
+        );
+    }
+
+    #[test]
+    fn the_stored_document_reads_back_the_same() {
+        let s = run(&[&["a", "b"], &["c"]], 2, 1);
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains("\"maxUnavailable\":2"), "{text}");
+        assert!(text.contains("\"step\":\"pending\""), "{text}");
+        let back: RunState = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, s);
+    }
+}

@@ -1,0 +1,573 @@
+//! The work of each step of a maintenance run, on the live control plane: the drain
+//! (`ops::drain`, every check of `drain`), the waits (what moved Healthy where it went,
+//! the health gate, the soak), the hook or the approval, and the return (`uncordon`,
+//! then `ops::failback` with its pacing). Each step ends per cluster ([`Ended`]); a
+//! cluster missing from the answer was interrupted (Ctrl-C, an abort) and stays in its
+//! step, which a `resume` enters again: every step can be entered twice.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use jiff::{SignedDuration, Timestamp};
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use super::drive::{Outcome, RunContext};
+use crate::client::Targets;
+use crate::engine::decide::drain::DrainOptions;
+use crate::engine::decide::failback::{health_gate, FailbackMode, FailbackOptions};
+use crate::engine::decide::maintenance_checks::{
+    moved_off, not_evacuated, summary, unhealthy_on, Waiting,
+};
+use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step};
+use crate::engine::decide::taint_edit::uncordon_edit;
+use crate::engine::vocabulary::reason::ReasonCode;
+use crate::engine::vocabulary::settings::PurgeMode;
+use crate::error::Result;
+use crate::ops::bindings::BindingScope;
+use crate::ops::drain::{self as drain_ops, DrainRequest, Planned};
+use crate::ops::failback::{self as failback_ops, FailbackRequest, ReturnEnd, Rollout};
+use crate::ops::write::WriteControl;
+use crate::ops::DryRun;
+use crate::state;
+
+/// Bindings a message names.
+const NAMED: usize = 5;
+
+/// How a step ended for the clusters it ended for.
+pub type Results = Vec<(String, Ended)>;
+
+fn secs(s: u64) -> SignedDuration {
+    SignedDuration::from_secs(i64::try_from(s).unwrap_or(i64::MAX))
+}
+
+fn span(d: SignedDuration) -> String {
+    format!("{:#}", d.round(jiff::Unit::Second).unwrap_or(d))
+}
+
+/// When each of `clusters` entered its step.
+fn entered(s: &RunState, clusters: &[String]) -> BTreeMap<String, Timestamp> {
+    s.clusters
+        .iter()
+        .filter(|c| clusters.contains(&c.name))
+        .map(|c| (c.name.clone(), c.since))
+        .collect()
+}
+
+/// Plan the drain of the wave's `clusters` (nothing written).
+pub async fn plan_drain(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    clusters: &[String],
+) -> Result<(Planned, DrainRequest)> {
+    let settings = &s.settings;
+    let purge_mode = settings
+        .purge_mode
+        .as_deref()
+        .and_then(|m| m.parse::<PurgeMode>().ok());
+    let mut req = DrainRequest {
+        options: DrainOptions {
+            purge_mode,
+            min_available_clusters: settings.min_available_clusters,
+            stateful_failover_injection: ctx.controller.stateful_failover_injection,
+            message: format!(
+                "evicted by `karmadactl maintenance run` (run {}, wave {})",
+                s.id, s.wave
+            ),
+            ..Default::default()
+        },
+        cordon: true,
+        scope: BindingScope::default(),
+        unhealthy_threshold: settings.unhealthy_cluster_threshold,
+        settings: ctx.controller.clone(),
+    };
+    let planned = drain_ops::plan(ctx.cp, &Targets::Names(clusters.to_vec()), &mut req).await?;
+    Ok((planned, req))
+}
+
+/// Why the drain `planned` must not go ahead (`None`: it may): what `drain` refuses
+/// without `--force`, and any binding it would leave in place.
+pub fn drain_refusal(planned: &Planned) -> Option<String> {
+    if let Some(r) = planned
+        .fleet_refusal
+        .as_ref()
+        .or(planned.capacity_refusal.as_ref())
+    {
+        return Some(r.message.clone());
+    }
+    let blocked: Vec<Waiting> = planned
+        .bindings
+        .iter()
+        .flat_map(|b| {
+            b.plan
+                .steps
+                .iter()
+                .filter(|s| s.decision.incomplete())
+                .map(|s| {
+                    (
+                        b.plan.binding.clone(),
+                        format!("{} on {}", <&str>::from(s.decision), s.cluster),
+                    )
+                })
+        })
+        .collect();
+    (!blocked.is_empty()).then(|| {
+        format!(
+            "the drain would leave bindings in place: {}",
+            summary(&blocked, NAMED)
+        )
+    })
+}
+
+/// Cordon and evict as `planned` says, recording an Event per binding written.
+pub async fn write_drain(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    mut planned: Planned,
+    req: &DrainRequest,
+    clusters: &[String],
+) -> Results {
+    let fail_all = |why: String| {
+        clusters
+            .iter()
+            .map(|c| (c.clone(), Ended::Failed(why.clone())))
+            .collect()
+    };
+    let cordoned = drain_ops::cordon(ctx.cp, &planned, DryRun::None).await;
+    let refused: Vec<String> = cordoned
+        .into_iter()
+        .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
+        .collect();
+    if !refused.is_empty() {
+        return fail_all(format!(
+            "cannot cordon ({}); nothing was evicted",
+            refused.join("; ")
+        ));
+    }
+    let to_write = planned
+        .bindings
+        .iter()
+        .filter(|b| b.plan.evicted().next().is_some())
+        .count();
+    let control = WriteControl {
+        max_in_flight: s.settings.max_in_flight,
+        rate: s.settings.eviction_rate,
+        stop: Some(ctx.stop),
+        server_dry_run: false,
+    };
+    let written = drain_ops::evict(ctx.cp, &mut planned, &req.options, control, &|_| {}).await;
+    let text = |_: &[&str]| req.options.message.clone();
+    let events = drain_ops::drained_events(&planned, &written, &text);
+    let _ = crate::ops::events::record_all(ctx.cp, events, 8).await;
+    let failed: Vec<Waiting> = written
+        .iter()
+        .filter_map(|w| w.error.clone().map(|e| (w.binding.clone(), e)))
+        .collect();
+    if ctx.stopped() && !failed.is_empty() {
+        return Vec::new();
+    }
+    if !failed.is_empty() {
+        return fail_all(format!("evictions failed: {}", summary(&failed, NAMED)));
+    }
+    let done = format!(
+        "cordoned; {} of {to_write} binding(s) evicted",
+        written.iter().filter(|w| w.written).count()
+    );
+    clusters
+        .iter()
+        .map(|c| (c.clone(), Ended::Done(done.clone())))
+        .collect()
+}
+
+/// Wait until what the drain moved off each of `clusters` is Healthy where it went and
+/// its old copy is gone, or until `--timeout` after the cluster entered the step.
+pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
+    let timeout = secs(s.settings.evacuate_timeout_seconds);
+    let since = entered(s, clusters);
+    let mut left: Vec<String> = clusters.to_vec();
+    let mut out = Vec::new();
+    let mut said = String::new();
+    loop {
+        let started = std::time::Instant::now();
+        let bindings = state::load_bindings(ctx.cp).await?;
+        let now = Timestamp::now();
+        let mut waiting_lines = Vec::new();
+        left.retain(|c| {
+            let one = std::slice::from_ref(c);
+            let waiting = not_evacuated(&bindings, one);
+            if waiting.is_empty() {
+                let moved = bindings.iter().filter(|b| moved_off(b, one)).count();
+                out.push((
+                    c.clone(),
+                    Ended::Done(format!(
+                        "{moved} binding(s) moved off, Healthy where they went"
+                    )),
+                ));
+                return false;
+            }
+            if now >= since[c] + timeout {
+                out.push((
+                    c.clone(),
+                    Ended::Failed(format!(
+                        "after {}, not Healthy where they went {}",
+                        span(timeout),
+                        summary(&waiting, NAMED)
+                    )),
+                ));
+                return false;
+            }
+            waiting_lines.push(format!("{c}: waiting for {}", summary(&waiting, NAMED)));
+            true
+        });
+        if left.is_empty() {
+            return Ok(out);
+        }
+        ctx.say_if_changed(&mut said, &waiting_lines.join("; "), Step::Evacuating);
+        if !ctx.pause(started.elapsed()).await {
+            return Ok(out);
+        }
+    }
+}
+
+/// Run the hook for `cluster`: `sh -c HOOK` with the cluster's name and contexts in its
+/// environment, its output passed on line by line, killed at `--hook-timeout`.
+pub async fn hook(ctx: &RunContext<'_>, s: &RunState, hook: &str, cluster: &str) -> Option<Ended> {
+    let settings = &s.settings;
+    let mut cmd = tokio::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg(hook)
+        .env("KARMADACTL_CLUSTER", cluster)
+        .env(
+            "KARMADACTL_CLUSTER_CONTEXT",
+            settings.cluster_context.replace("{cluster}", cluster),
+        )
+        .env("KARMADACTL_KARMADA_CONTEXT", &ctx.karmada_context)
+        .env("KARMADACTL_RUN", &s.id)
+        .env("KARMADACTL_WAVE", s.wave.to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(kc) = &ctx.kubeconfig {
+        cmd.env("KUBECONFIG", kc);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => return Some(Ended::Failed(format!("the hook could not start: {e}"))),
+    };
+    let last = std::sync::Mutex::new(String::new());
+    let pass = |stream: Option<Box<dyn tokio::io::AsyncRead + Unpin + Send>>| {
+        let last = &last;
+        async move {
+            let Some(stream) = stream else { return };
+            let mut lines = BufReader::new(stream).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                (ctx.on_hook_line)(cluster, &line);
+                *last.lock().unwrap() = line;
+            }
+        }
+    };
+    let stdout = child
+        .stdout
+        .take()
+        .map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>);
+    let stderr = child
+        .stderr
+        .take()
+        .map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>);
+    let timeout = Duration::from_secs(settings.hook_timeout_seconds);
+    let waited = tokio::time::timeout(timeout, async {
+        let (_, _, status) = tokio::join!(pass(stdout), pass(stderr), child.wait());
+        status
+    })
+    .await;
+    let last = last.into_inner().unwrap_or_default();
+    let tail = if last.is_empty() {
+        String::new()
+    } else {
+        format!(": {last}")
+    };
+    match waited {
+        Err(_) => {
+            let _ = child.start_kill();
+            Some(Ended::Failed(format!(
+                "the hook did not end within {}; it was killed{tail}",
+                span(secs(settings.hook_timeout_seconds))
+            )))
+        }
+        Ok(Err(e)) => Some(Ended::Failed(format!(
+            "the hook could not be waited for: {e}"
+        ))),
+        Ok(Ok(status)) if status.success() => {
+            Some(Ended::Done("the hook ended well (exit 0)".into()))
+        }
+        // Stopped while it ran: the hook most likely got the same signal.
+        Ok(Ok(_)) if ctx.stopped() => None,
+        Ok(Ok(status)) => Some(Ended::Failed(match status.code() {
+            Some(code) => format!("the hook exited with {code}{tail}"),
+            None => format!("the hook was ended by a signal{tail}"),
+        })),
+    }
+}
+
+/// Wait until `maintenance approve CLUSTER` is recorded (`None`: interrupted first).
+pub async fn approval(ctx: &RunContext<'_>, cluster: &str) -> Option<Ended> {
+    ctx.emit(
+        Some(cluster),
+        Step::Maintaining.as_str(),
+        Outcome::Waiting,
+        &format!("waiting for `karmadactl maintenance approve {cluster}`"),
+    );
+    loop {
+        let s = ctx.store.state().await;
+        if s.clusters.iter().any(|c| c.name == cluster && c.approved) {
+            return Some(Ended::Done("approved: the maintenance is done".into()));
+        }
+        if !ctx.pause(Duration::ZERO).await {
+            return None;
+        }
+    }
+}
+
+/// The health gate of `cluster` as the run holds it: `failback`'s gate (Ready for
+/// `--stable-for`, no NoExecute taint), without the run's own cordon.
+fn gate_of(c: &crate::api::Cluster, stable_for: SignedDuration, now: Timestamp) -> Vec<String> {
+    match health_gate(c, stable_for, now) {
+        Ok(()) => Vec::new(),
+        Err(reasons) => reasons
+            .into_iter()
+            .filter(|r| r.code != ReasonCode::FailbackGateCordoned)
+            .map(|r| r.message)
+            .collect(),
+    }
+}
+
+/// Wait until each of `clusters` passes the health gate, or `--gate-timeout` after it
+/// entered the step.
+pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
+    let stable_for = secs(s.settings.stable_for_seconds);
+    let timeout = secs(s.settings.gate_timeout_seconds);
+    let since = entered(s, clusters);
+    let mut left: Vec<String> = clusters.to_vec();
+    let mut out = Vec::new();
+    let mut said = String::new();
+    loop {
+        let all = state::load_clusters(ctx.cp).await?;
+        let now = Timestamp::now();
+        let mut lines = Vec::new();
+        left.retain(|name| {
+            let why = match all
+                .iter()
+                .find(|c| c.metadata.name.as_deref() == Some(name))
+            {
+                Some(c) => gate_of(c, stable_for, now),
+                None => vec![format!("{name} is no longer registered")],
+            };
+            if why.is_empty() {
+                out.push((name.clone(), Ended::Done("through the health gate".into())));
+                return false;
+            }
+            if now >= since[name] + timeout {
+                out.push((
+                    name.clone(),
+                    Ended::Failed(format!(
+                        "the health gate did not pass within {}: {}",
+                        span(timeout),
+                        why.join("; ")
+                    )),
+                ));
+                return false;
+            }
+            lines.push(why.join("; "));
+            true
+        });
+        if left.is_empty() {
+            return Ok(out);
+        }
+        ctx.say_if_changed(&mut said, &lines.join("; "), Step::Gating);
+        if !ctx.pause(Duration::ZERO).await {
+            return Ok(out);
+        }
+    }
+}
+
+/// Uncordon `clusters`, then return what left them (`failback`, restore mode, with the
+/// run's pacing), each return watched until Healthy there.
+pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
+    let settings: &RunSettings = &s.settings;
+    let fail_all = |why: String| {
+        clusters
+            .iter()
+            .map(|c| (c.clone(), Ended::Failed(why.clone())))
+            .collect()
+    };
+    let all = state::load_clusters(ctx.cp).await?;
+    let targets = crate::client::select_clusters(&all, &Targets::Names(clusters.to_vec()))?;
+    let now = Timestamp::now();
+    let edit = |c: &crate::api::Cluster, now| uncordon_edit(c.taints(), now);
+    let plans = match crate::ops::taints::plan(targets, &edit, now) {
+        Ok(p) => p,
+        Err(refused) => return Ok(fail_all(format!("cannot uncordon: {}", refused.join("; ")))),
+    };
+    let refused: Vec<String> =
+        crate::ops::taints::apply(ctx.cp, plans, &edit, DryRun::None, now, None, &|| {})
+            .await
+            .into_iter()
+            .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
+            .collect();
+    if !refused.is_empty() {
+        return Ok(fail_all(format!("cannot uncordon: {}", refused.join("; "))));
+    }
+    let mut req = FailbackRequest {
+        options: FailbackOptions {
+            mode: FailbackMode::Restore,
+            karmada_version: ctx.controller.karmada_version,
+            message: format!(
+                "returned by `karmadactl maintenance run` (run {}, wave {})",
+                s.id, s.wave
+            ),
+            ..Default::default()
+        },
+        scope: BindingScope::default(),
+        stable_for: secs(settings.stable_for_seconds),
+    };
+    let mut planned = failback_ops::plan(
+        ctx.cp,
+        &Targets::Names(clusters.to_vec()),
+        &mut req,
+        Timestamp::now(),
+    )
+    .await?;
+    if let Some(g) = planned.gate.first() {
+        let why: Vec<&str> = g.reasons.iter().map(|r| r.message.as_str()).collect();
+        return Ok(fail_all(format!(
+            "uncordoned; the failback's health gate refuses: {}",
+            why.join("; ")
+        )));
+    }
+    let stays: Vec<Waiting> = planned
+        .bindings
+        .iter()
+        .filter(|b| b.plan.decision.blocked())
+        .map(|b| (b.plan.binding.clone(), b.plan.reason.message.clone()))
+        .collect();
+    let already = planned
+        .bindings
+        .iter()
+        .filter(|b| !b.plan.decision.writes() && !b.plan.decision.blocked())
+        .count();
+    let rollout = Rollout {
+        max_concurrent: settings.failback_max_concurrent,
+        min_success: Duration::from_secs(settings.failback_min_success_seconds),
+        progress_deadline: Duration::from_secs(settings.failback_progress_deadline_seconds),
+        max_failures: 1,
+        poll: Duration::from_secs(1),
+        server_dry_run: false,
+    };
+    let returned = failback_ops::roll_out(
+        ctx.cp,
+        &mut planned,
+        &req.options,
+        rollout,
+        ctx.stop,
+        &|_| {},
+    )
+    .await;
+    let events = failback_ops::returned_events(&planned, &returned, &req.options);
+    let _ = crate::ops::events::record_all(ctx.cp, events, 8).await;
+    if ctx.stopped() {
+        return Ok(Vec::new());
+    }
+    let mut failed: BTreeMap<String, Vec<Waiting>> = BTreeMap::new();
+    for r in returned
+        .iter()
+        .filter(|r| !matches!(r.end, ReturnEnd::Succeeded | ReturnEnd::Skipped))
+    {
+        let on = r
+            .plan
+            .as_ref()
+            .map(|p| p.clusters.clone())
+            .unwrap_or_else(|| clusters.to_vec());
+        for c in on {
+            let end: &str = r.end.into();
+            failed.entry(c).or_default().push((
+                r.binding.clone(),
+                r.error.clone().unwrap_or_else(|| end.to_string()),
+            ));
+        }
+    }
+    let back = returned
+        .iter()
+        .filter(|r| r.end == ReturnEnd::Succeeded)
+        .count();
+    let mut tail = String::new();
+    if already > 0 {
+        tail += &format!("; {already} already back");
+    }
+    if !stays.is_empty() {
+        tail += &format!("; staying where they are {}", summary(&stays, NAMED));
+    }
+    Ok(clusters
+        .iter()
+        .map(|c| match failed.get(c) {
+            Some(f) => (
+                c.clone(),
+                Ended::Failed(format!("uncordoned; returns failed {}", summary(f, NAMED))),
+            ),
+            None => (
+                c.clone(),
+                Ended::Done(format!(
+                    "uncordoned; {back} binding(s) returned, Healthy{tail}"
+                )),
+            ),
+        })
+        .collect())
+}
+
+/// Watch that nothing placed on `clusters` turns Unhealthy there until `until`.
+pub async fn soak(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    clusters: &[String],
+    until: Timestamp,
+) -> Result<Results> {
+    let mut left: Vec<String> = clusters.to_vec();
+    let mut out = Vec::new();
+    let soak = secs(s.settings.soak_seconds);
+    loop {
+        let started = std::time::Instant::now();
+        let bindings = state::load_bindings(ctx.cp).await?;
+        let now = Timestamp::now();
+        left.retain(|c| {
+            let bad = unhealthy_on(&bindings, std::slice::from_ref(c));
+            if !bad.is_empty() {
+                out.push((
+                    c.clone(),
+                    Ended::Failed(format!(
+                        "during the soak, Unhealthy {}",
+                        summary(&bad, NAMED)
+                    )),
+                ));
+                return false;
+            }
+            if now >= until {
+                out.push((
+                    c.clone(),
+                    Ended::Done(format!(
+                        "everything on it stayed Healthy for {}",
+                        span(soak)
+                    )),
+                ));
+                return false;
+            }
+            true
+        });
+        if left.is_empty() {
+            return Ok(out);
+        }
+        let to_end = Duration::try_from(until.duration_since(now)).unwrap_or_default();
+        let wait = ctx.poll_after(started.elapsed()).min(to_end);
+        if !ctx.sleep(wait).await {
+            return Ok(out);
+        }
+    }
+}

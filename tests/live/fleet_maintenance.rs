@@ -1,0 +1,623 @@
+//! `maintenance run` on a real Karmada with three real members (Push): the real
+//! scheduler, binding, status and graceful eviction controllers move the workloads; the
+//! run's hook "upgrades" each member by restarting its kube-apiserver (the test does the
+//! restart when the hook asks, and checks the member comes back with its data).
+//!
+//! Held throughout, by a sampler reading the control plane and the members themselves:
+//! at no moment are two clusters cordoned (`--max-unavailable 1`), and every workload
+//! has a ready copy on a member that answers (the plan said nothing would be Pending).
+//! The run is killed (SIGKILL) in the middle of its second wave and `resume` finishes
+//! it; a second run, without a hook, is approved by hand for its first cluster and
+//! aborted in its second, and the clusters are left as the abort's report says.
+
+use crate::support;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use k8s_openapi::api::apps::v1::Deployment;
+use k8s_openapi::api::core::v1::{Namespace, Node};
+use kube::api::{Api, DynamicObject, PostParams};
+use serde_json::{json, Value};
+use support::fixtures::*;
+use support::karmada::{karmada_with, Karmada, Options, WITH_MEMBERS};
+
+const NS: &str = "fleet";
+const MEMBERS: [&str; 3] = ["member1", "member2", "member3"];
+const APPS: [&str; 2] = ["web", "api"];
+
+/// A Deployment and its PropagationPolicy: `web` divided 1:1:1 over the three members,
+/// `api` duplicated on each.
+async fn create_workloads(client: &kube::Client) {
+    Api::<Namespace>::all(client.clone())
+        .create(
+            &PostParams::default(),
+            &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
+        )
+        .await
+        .unwrap();
+    for (name, replicas) in [("web", 3), ("api", 1)] {
+        let d: Deployment = serde_json::from_value(json!({
+            "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
+            "spec": {
+                "replicas": replicas,
+                "selector": {"matchLabels": {"app": name}},
+                "template": {"metadata": {"labels": {"app": name}},
+                             "spec": {"containers": [{"name": name, "image": "nginx:1.27",
+                                                      "resources": {"requests": {"cpu": "100m"}}}]}}
+            }
+        }))
+        .unwrap();
+        Api::<Deployment>::namespaced(client.clone(), NS)
+            .create(&PostParams::default(), &d)
+            .await
+            .unwrap();
+        let scheduling = if name == "web" {
+            json!({"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                   "weightPreference": {"staticWeightList": [
+                       {"targetCluster": {"clusterNames": ["member1"]}, "weight": 1},
+                       {"targetCluster": {"clusterNames": ["member2"]}, "weight": 1},
+                       {"targetCluster": {"clusterNames": ["member3"]}, "weight": 1}]}})
+        } else {
+            json!({"replicaSchedulingType": "Duplicated"})
+        };
+        let policy: DynamicObject = serde_json::from_value(json!({
+            "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
+            "metadata": {"name": name, "namespace": NS},
+            "spec": {
+                "resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment", "name": name}],
+                "placement": {"clusterAffinity": {"clusterNames": MEMBERS},
+                              "replicaScheduling": scheduling}
+            }
+        }))
+        .unwrap();
+        Api::<DynamicObject>::namespaced_with(
+            client.clone(),
+            NS,
+            &resource_for("PropagationPolicy").unwrap(),
+        )
+        .create(&PostParams::default(), &policy)
+        .await
+        .unwrap();
+    }
+}
+
+/// Ready replicas of each workload on each member that answers (`None`: absent, or the
+/// member does not answer).
+async fn ready_on_members(k: &Karmada) -> BTreeMap<(String, String), Option<i32>> {
+    let mut out = BTreeMap::new();
+    for m in &k.members {
+        let api: Api<Deployment> = Api::namespaced(m.client().await, NS);
+        for app in APPS {
+            let got = tokio::time::timeout(Duration::from_secs(3), api.get_opt(app)).await;
+            let ready = match got {
+                Ok(Ok(Some(d))) if d.metadata.deletion_timestamp.is_none() => {
+                    Some(d.status.and_then(|s| s.ready_replicas).unwrap_or(0))
+                }
+                _ => None,
+            };
+            out.insert((app.to_string(), m.name.clone()), ready);
+        }
+    }
+    out
+}
+
+/// Each binding's placement, by workload.
+async fn placements(client: &kube::Client) -> BTreeMap<String, Value> {
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        NS,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    let mut out = BTreeMap::new();
+    for app in APPS {
+        let b = serde_json::to_value(api.get(&format!("{app}-deployment")).await.unwrap()).unwrap();
+        out.insert(app.to_string(), b["spec"]["clusters"].clone());
+    }
+    out
+}
+
+async fn cordoned(client: &kube::Client) -> Vec<String> {
+    let api: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
+    let mut out = Vec::new();
+    for c in api.list(&Default::default()).await.unwrap().items {
+        let v = serde_json::to_value(&c).unwrap();
+        let cordon = v["spec"]["taints"].as_array().is_some_and(|ts| {
+            ts.iter().any(|t| {
+                t["key"] == "cluster.karmada.io/unschedulable" && t["effect"] == "NoSchedule"
+            })
+        });
+        if cordon {
+            out.push(c.metadata.name.clone().unwrap_or_default());
+        }
+    }
+    out
+}
+
+/// What the sampler saw.
+#[derive(Default)]
+struct Seen {
+    samples: usize,
+    /// Moments with two clusters or more cordoned, and which.
+    over_budget: Vec<Vec<String>>,
+    /// Moments a workload had no ready copy on an answering member.
+    nowhere: Vec<String>,
+}
+
+/// Sample until `stop`: the cordoned clusters on the control plane, the ready copies on
+/// the members.
+fn sampler(
+    k: Arc<Karmada>,
+    stop: Arc<AtomicBool>,
+    seen: Arc<Mutex<Seen>>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let client = k.env.admin().await;
+        while !stop.load(Ordering::SeqCst) {
+            let out = cordoned(&client).await;
+            let ready = ready_on_members(&k).await;
+            {
+                let mut s = seen.lock().unwrap();
+                s.samples += 1;
+                if out.len() > 1 {
+                    s.over_budget.push(out);
+                }
+                for app in APPS {
+                    let somewhere = ready
+                        .iter()
+                        .any(|((a, _), r)| a == app && r.unwrap_or(0) > 0);
+                    if !somewhere {
+                        s.nowhere
+                            .push(format!("{app} at {}: {ready:?}", jiff::Timestamp::now()));
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    })
+}
+
+/// The hook's other half: when a hook asks (`restart-NAME`), kill the member's
+/// kube-apiserver, check that it refuses, start it again, check its data, and answer
+/// (`restarted-NAME`). Counts the restarts per member.
+fn restarter(
+    k: Arc<Karmada>,
+    dir: PathBuf,
+    stop: Arc<AtomicBool>,
+    restarts: Arc<Mutex<BTreeMap<String, usize>>>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while !stop.load(Ordering::SeqCst) {
+            for m in &k.members {
+                let ask = dir.join(format!("restart-{}", m.name));
+                if !ask.exists() {
+                    continue;
+                }
+                std::fs::remove_file(&ask).unwrap();
+                m.kill();
+                let nodes = |c: kube::Client| async move {
+                    Api::<Node>::all(c)
+                        .list(&Default::default())
+                        .await
+                        .map(|l| l.items.len())
+                };
+                let refused = Instant::now();
+                assert!(
+                    nodes(m.client().await).await.is_err(),
+                    "{} still answers",
+                    m.name
+                );
+                assert!(
+                    refused.elapsed() < Duration::from_secs(5),
+                    "a killed member refuses at once"
+                );
+                m.restart_answering(90).await;
+                assert_eq!(
+                    nodes(m.client().await).await.unwrap(),
+                    2,
+                    "{} lost its data",
+                    m.name
+                );
+                *restarts.lock().unwrap().entry(m.name.clone()).or_default() += 1;
+                std::fs::write(dir.join(format!("restarted-{}", m.name)), "").unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+}
+
+/// The hook: record what it was given, ask the test to restart the member, wait for it.
+fn hook_script(dir: &Path) -> String {
+    let d = dir.display();
+    format!(
+        "echo \"$KARMADACTL_CLUSTER $KARMADACTL_CLUSTER_CONTEXT $KARMADACTL_WAVE\" >> '{d}/hook.log'; \
+         touch '{d}/restart-'\"$KARMADACTL_CLUSTER\"; \
+         while [ ! -e '{d}/restarted-'\"$KARMADACTL_CLUSTER\" ]; do sleep 0.2; done; \
+         rm -f '{d}/restarted-'\"$KARMADACTL_CLUSTER\"; echo upgraded \"$KARMADACTL_CLUSTER\""
+    )
+}
+
+/// Read the JSON Lines of a run in the background; `until` is called on each.
+fn follow(
+    child: &mut std::process::Child,
+) -> (Arc<Mutex<Vec<Value>>>, std::thread::JoinHandle<()>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let out = child.stdout.take().unwrap();
+    let keep = lines.clone();
+    let handle = std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if let Ok(v) = serde_json::from_str::<Value>(&line) {
+                keep.lock().unwrap().push(v);
+            }
+        }
+    });
+    (lines, handle)
+}
+
+async fn wait_event(
+    lines: &Mutex<Vec<Value>>,
+    secs: u64,
+    what: &str,
+    want: impl Fn(&Value) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if lines.lock().unwrap().iter().any(&want) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: not seen in {secs} s; events: {:#?}",
+            lines.lock().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+fn exit_within(child: &mut std::process::Child, secs: u64) -> (i32, String) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut e, &mut err);
+            }
+            return (status.code().unwrap_or(-1), err);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut e, &mut err);
+            }
+            panic!("still running after {secs} s\n{err}");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn status(kc: &Path) -> Value {
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "status", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn cluster_of<'a>(status: &'a Value, name: &str) -> &'a Value {
+    status["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["cluster"] == name)
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_and_aborts_as_reported(
+) {
+    let Some(k) = karmada_with(Options {
+        members: 3,
+        ..Options::new(WITH_MEMBERS)
+    }) else {
+        return;
+    };
+    let k = Arc::new(k);
+    let client = k.env.admin().await;
+    let kc = k.env.kubeconfig.clone();
+    let kc = kc.as_path();
+    create_workloads(&client).await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let spread = |r: &BTreeMap<(String, String), Option<i32>>| {
+        MEMBERS.iter().all(|m| {
+            r[&("web".to_string(), m.to_string())] == Some(1)
+                && r[&("api".to_string(), m.to_string())] == Some(1)
+        })
+    };
+    while !spread(&ready_on_members(&k).await) {
+        assert!(
+            Instant::now() < deadline,
+            "the first propagation: {:?}\n{}",
+            ready_on_members(&k).await,
+            k.log_tail("karmada-controller-manager.log")
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let before = placements(&client).await;
+
+    // The plan: three waves, each safe.
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "plan", "--all", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let plan: Value = serde_json::from_str(&stdout).unwrap();
+    let waves: Vec<Value> = plan["waves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["clusters"].clone())
+        .collect();
+    assert_eq!(
+        waves,
+        vec![json!(["member1"]), json!(["member2"]), json!(["member3"])]
+    );
+
+    // The sampler and the restarter run from here to the end of the first run.
+    let dir = tempfile::tempdir().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let restarts = Arc::new(Mutex::new(BTreeMap::new()));
+    let sampling = sampler(k.clone(), stop.clone(), seen.clone());
+    let restarting = restarter(
+        k.clone(),
+        dir.path().to_path_buf(),
+        stop.clone(),
+        restarts.clone(),
+    );
+    let hook = hook_script(dir.path());
+    let run_args = [
+        "maintenance",
+        "run",
+        "--all",
+        "--max-unavailable",
+        "1",
+        "--hook",
+        hook.as_str(),
+        "--cluster-context",
+        "ctx-{cluster}",
+        "--stable-for",
+        "0s",
+        "--soak",
+        "3s",
+        "--timeout",
+        "3m",
+        "--gate-timeout",
+        "2m",
+        "--progress-deadline",
+        "3m",
+        "--yes",
+        "-o",
+        "json",
+    ];
+    let mut first = spawn_karmadactl(kc, &run_args);
+    let (lines, reader) = follow(&mut first);
+
+    // While it runs: a second run is refused, and so is a resume (the holder is alive).
+    wait_event(&lines, 120, "member1 drained", |e| {
+        e["cluster"] == "member1" && e["step"] == "evacuating" && e["outcome"] == "started"
+    })
+    .await;
+    let (_, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "run", "member3", "--yes"],
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("a maintenance run is running"), "{stderr}");
+    let (_, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "resume", "--yes"],
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("is held by"), "{stderr}");
+
+    // Killed in the middle of wave 2 (member2's hook running): resume finishes it.
+    wait_event(&lines, 300, "member2 in maintenance", |e| {
+        e["cluster"] == "member2" && e["step"] == "maintaining" && e["outcome"] == "started"
+    })
+    .await;
+    first.kill().unwrap();
+    first.wait().unwrap();
+    reader.join().unwrap();
+    let s = status(kc);
+    assert_eq!(s["run"]["phase"], "running", "{s:#}");
+    assert_eq!(s["held"]["state"], "holder-gone", "{s:#}");
+    assert_eq!(cluster_of(&s, "member1")["step"], "done", "{s:#}");
+    assert_eq!(cluster_of(&s, "member2")["step"], "maintaining", "{s:#}");
+    assert_eq!(cluster_of(&s, "member2")["cordonedNow"], true, "{s:#}");
+    let mut resumed = spawn_karmadactl(kc, &["maintenance", "resume", "--yes", "-o", "json"]);
+    let (resumed_lines, reader) = follow(&mut resumed);
+    let (code, stderr) = exit_within(&mut resumed, 420);
+    reader.join().unwrap();
+    assert_eq!(code, 0, "{stderr}\n{:#?}", resumed_lines.lock().unwrap());
+    stop.store(true, Ordering::SeqCst);
+    sampling.await.unwrap();
+    restarting.await.unwrap();
+
+    // Every member was restarted by its hook (member2 again after the resume), the hook
+    // got each cluster's context, and nothing broke the budget or left a workload
+    // without a ready copy.
+    let restarts = restarts.lock().unwrap().clone();
+    for m in MEMBERS {
+        assert!(
+            restarts.get(m).copied().unwrap_or(0) >= 1,
+            "{m} not restarted: {restarts:?}"
+        );
+    }
+    let log = std::fs::read_to_string(dir.path().join("hook.log")).unwrap();
+    assert!(
+        log.contains("member1 ctx-member1 1") && log.contains("member3 ctx-member3 3"),
+        "{log}"
+    );
+    assert!(
+        log.matches("member2 ctx-member2 2").count() >= 2,
+        "the resume runs member2's hook again: {log}"
+    );
+    let seen = std::mem::take(&mut *seen.lock().unwrap());
+    assert!(seen.samples > 20, "only {} samples", seen.samples);
+    assert!(
+        seen.over_budget.is_empty(),
+        "two clusters cordoned at once: {:?}",
+        seen.over_budget
+    );
+    assert!(
+        seen.nowhere.is_empty(),
+        "a workload without a ready copy: {:?}",
+        seen.nowhere
+    );
+    let s = status(kc);
+    assert_eq!(s["run"]["phase"], "succeeded", "{s:#}");
+    for m in MEMBERS {
+        assert_eq!(cluster_of(&s, m)["step"], "done", "{s:#}");
+        assert_eq!(cluster_of(&s, m)["cordonedNow"], false, "{s:#}");
+    }
+    assert!(cordoned(&client).await.is_empty());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while placements(&client).await != before {
+        assert!(
+            Instant::now() < deadline,
+            "not back where it was: {:?} vs {before:?}",
+            placements(&client).await
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    // The record: the drain and the return are in each binding's history.
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["history", "--cluster", "member2", "-A", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("karmadactl maintenance run") && stdout.contains("KarmadactlFailback"),
+        "{stdout}"
+    );
+
+    // A run without a hook: member1 is approved by hand, member2 is aborted while it
+    // waits for its approval.
+    let mut second = spawn_karmadactl(
+        kc,
+        &[
+            "maintenance",
+            "run",
+            "member1",
+            "member2",
+            "--stable-for",
+            "0s",
+            "--soak",
+            "2s",
+            "--timeout",
+            "3m",
+            "--yes",
+            "-o",
+            "json",
+        ],
+    );
+    let (lines, reader) = follow(&mut second);
+    wait_event(&lines, 180, "member1 waits for its approval", |e| {
+        e["cluster"] == "member1" && e["outcome"] == "waiting"
+    })
+    .await;
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "approve", "member1"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let (_, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "approve", "member9"],
+    ));
+    assert_eq!(code, 2, "{stderr}");
+    wait_event(&lines, 240, "member2 waits for its approval", |e| {
+        e["cluster"] == "member2" && e["outcome"] == "waiting"
+    })
+    .await;
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "abort", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let (code, stderr) = exit_within(&mut second, 60);
+    reader.join().unwrap();
+    assert_eq!(code, 3, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    if std::env::var("SHOW").is_ok() {
+        eprintln!(
+            "RESUMED {:#?}\nSECOND {:#?}\nABORT {stdout}",
+            resumed_lines.lock().unwrap(),
+            lines.lock().unwrap()
+        );
+        let (o, e, _) = parts(&karmadactl(kc, "admin", &["maintenance", "status"]));
+        eprintln!("STATUS\n{o}\n{e}");
+    }
+    assert_eq!(report["run"]["phase"], "aborted", "{report:#}");
+    let m1 = cluster_of(&report, "member1");
+    let m2 = cluster_of(&report, "member2");
+    assert_eq!(
+        (m1["step"].as_str(), m1["cordoned"].as_bool()),
+        (Some("done"), Some(false)),
+        "{report:#}"
+    );
+    assert_eq!(
+        (m2["step"].as_str(), m2["cordoned"].as_bool()),
+        (Some("maintaining"), Some(true)),
+        "{report:#}"
+    );
+    assert_eq!(
+        m2["toReturn"],
+        json!(["karmadactl uncordon member2", "karmadactl failback member2"]),
+        "{report:#}"
+    );
+    // ...and the control plane is as reported: member2 cordoned and empty, member1 not.
+    assert_eq!(cordoned(&client).await, vec!["member2".to_string()]);
+    for (app, placed) in placements(&client).await {
+        assert!(
+            !placed.to_string().contains("member2"),
+            "{app} still on member2: {placed}"
+        );
+    }
+    let after = status(kc);
+    assert_eq!(after["run"]["phase"], "aborted");
+    assert_eq!(cluster_of(&after, "member2")["cordonedNow"], true);
+
+    // The harness's other member control: a frozen member hangs, and thaws.
+    let m = k.member("member3");
+    let nodes = |c: kube::Client| async move {
+        Api::<Node>::all(c)
+            .list(&Default::default())
+            .await
+            .map(|l| l.items.len())
+    };
+    m.freeze();
+    let started = Instant::now();
+    assert!(nodes(m.client().await).await.is_err());
+    assert!(
+        started.elapsed() >= Duration::from_secs(5),
+        "a frozen member does not answer"
+    );
+    m.thaw();
+    m.wait_ready(60).await;
+    assert_eq!(nodes(m.client().await).await.unwrap(), 2);
+}
