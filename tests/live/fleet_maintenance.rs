@@ -3,9 +3,10 @@
 //! run's hook "upgrades" each member by restarting its kube-apiserver (the test does the
 //! restart when the hook asks, and checks the member comes back with its data).
 //!
-//! Held throughout, by a sampler reading the control plane and the members themselves:
-//! at no moment are two clusters cordoned (`--max-unavailable 1`), and every workload
-//! has a ready copy on a member that answers (the plan said nothing would be Pending).
+//! Held throughout: at no moment the API delivers a Cluster change are two clusters
+//! cordoned (`--max-unavailable 1`, a watch of the Clusters), and at every sample of the
+//! members themselves every workload has a ready copy on a member that answers (the plan
+//! said nothing would be Pending).
 //! The run is killed (SIGKILL) in the middle of its second wave and `resume` finishes
 //! it; a second run, without a hook, is approved by hand for its first cluster and
 //! aborted in its second, and the clusters are left as the abort's report says.
@@ -142,6 +143,8 @@ async fn cordoned(client: &kube::Client) -> Vec<String> {
 #[derive(Default)]
 struct Seen {
     samples: usize,
+    /// Cluster changes watched.
+    cluster_events: usize,
     /// Moments with two clusters or more cordoned, and which.
     over_budget: Vec<Vec<String>>,
     /// Moments a workload had no ready copy on an answering member.
@@ -156,16 +159,11 @@ fn sampler(
     seen: Arc<Mutex<Seen>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let client = k.env.admin().await;
         while !stop.load(Ordering::SeqCst) {
-            let out = cordoned(&client).await;
             let ready = ready_on_members(&k).await;
             {
                 let mut s = seen.lock().unwrap();
                 s.samples += 1;
-                if out.len() > 1 {
-                    s.over_budget.push(out);
-                }
                 for app in APPS {
                     let somewhere = ready
                         .iter()
@@ -177,6 +175,52 @@ fn sampler(
                 }
             }
             tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    })
+}
+
+/// Watch the Clusters until `stop`: after every change the API delivers, the clusters
+/// cordoned at that moment.
+fn cordon_watch(
+    client: kube::Client,
+    stop: Arc<AtomicBool>,
+    seen: Arc<Mutex<Seen>>,
+) -> tokio::task::JoinHandle<()> {
+    use futures::StreamExt;
+    use kube::runtime::{watcher, WatchStreamExt};
+    tokio::spawn(async move {
+        let api: Api<DynamicObject> = Api::all_with(client, &cluster_resource());
+        let mut events = watcher(api, watcher::Config::default())
+            .default_backoff()
+            .boxed();
+        let mut now: BTreeMap<String, bool> = BTreeMap::new();
+        while !stop.load(Ordering::SeqCst) {
+            let next = tokio::time::timeout(Duration::from_millis(500), events.next()).await;
+            let Ok(Some(Ok(event))) = next else { continue };
+            let (c, gone) = match event {
+                watcher::Event::Apply(c) | watcher::Event::InitApply(c) => (c, false),
+                watcher::Event::Delete(c) => (c, true),
+                _ => continue,
+            };
+            let v = serde_json::to_value(&c).unwrap();
+            let cordon = !gone
+                && v["spec"]["taints"].as_array().is_some_and(|ts| {
+                    ts.iter().any(|t| {
+                        t["key"] == "cluster.karmada.io/unschedulable"
+                            && t["effect"] == "NoSchedule"
+                    })
+                });
+            now.insert(c.metadata.name.clone().unwrap_or_default(), cordon);
+            let out: Vec<String> = now
+                .iter()
+                .filter(|(_, c)| **c)
+                .map(|(n, _)| n.clone())
+                .collect();
+            let mut s = seen.lock().unwrap();
+            s.cluster_events += 1;
+            if out.len() > 1 {
+                s.over_budget.push(out);
+            }
         }
     })
 }
@@ -376,6 +420,7 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
     let seen = Arc::new(Mutex::new(Seen::default()));
     let restarts = Arc::new(Mutex::new(BTreeMap::new()));
     let sampling = sampler(k.clone(), stop.clone(), seen.clone());
+    let watching = cordon_watch(client.clone(), stop.clone(), seen.clone());
     let restarting = restarter(
         k.clone(),
         dir.path().to_path_buf(),
@@ -451,6 +496,7 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
     assert_eq!(code, 0, "{stderr}\n{:#?}", resumed_lines.lock().unwrap());
     stop.store(true, Ordering::SeqCst);
     sampling.await.unwrap();
+    watching.await.unwrap();
     restarting.await.unwrap();
 
     // Every member was restarted by its hook (member2 again after the resume), the hook
@@ -474,6 +520,12 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
     );
     let seen = std::mem::take(&mut *seen.lock().unwrap());
     assert!(seen.samples > 20, "only {} samples", seen.samples);
+    // Each member cordoned and uncordoned at least, besides the status updates.
+    assert!(
+        seen.cluster_events >= 6,
+        "only {} Cluster changes watched",
+        seen.cluster_events
+    );
     assert!(
         seen.over_budget.is_empty(),
         "two clusters cordoned at once: {:?}",
@@ -601,6 +653,14 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
     let after = status(kc);
     assert_eq!(after["run"]["phase"], "aborted");
     assert_eq!(cluster_of(&after, "member2")["cordonedNow"], true);
+    // A new run does not take a cluster someone else left cordoned (it would uncordon it).
+    let (_, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "run", "member2", "--yes"],
+    ));
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("already cordoned: member2"), "{stderr}");
 
     // The harness's other member control: a frozen member hangs, and thaws.
     let m = k.member("member3");

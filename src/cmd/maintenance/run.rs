@@ -83,6 +83,24 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
     let state = crate::state::load_live(&cp).await?;
     let plan_options = options(&state, &args.waves, &controller)?;
+    let cordoned: Vec<&str> = plan_options
+        .clusters
+        .iter()
+        .filter(|c| {
+            state.cluster(c).is_some_and(|c| {
+                c.taints().iter().any(|t| {
+                    t.key == crate::api::taint::UNSCHEDULABLE_TAINT_KEY && t.effect == "NoSchedule"
+                })
+            })
+        })
+        .map(String::as_str)
+        .collect();
+    if !cordoned.is_empty() {
+        return Err(Error::partial(format!(
+            "already cordoned: {} (the run uncordons what it maintains: uncordon first, or leave them out); nothing was written",
+            cordoned.join(", ")
+        )));
+    }
     let plan = decide(&state, &plan_options, &controller, Timestamp::now());
     drop(state);
     let text = report::text(&cp.context, &plan, false);

@@ -88,6 +88,64 @@ pub fn not_evacuated<'a>(
     out
 }
 
+/// The bindings placed on one of `clusters` that are not yet applied and Healthy there,
+/// and why.
+pub fn not_healthy_on<'a>(
+    bindings: impl IntoIterator<Item = &'a Binding>,
+    clusters: &[String],
+) -> Vec<Waiting> {
+    let mut out = Vec::new();
+    for b in bindings {
+        for t in b
+            .spec
+            .clusters
+            .iter()
+            .filter(|t| clusters.contains(&t.name))
+        {
+            let item = b.status.as_ref().and_then(|s| {
+                s.aggregated_status
+                    .iter()
+                    .find(|a| a.cluster_name == t.name)
+            });
+            let why = match item {
+                None => format!("no status from {} yet", t.name),
+                Some(a) if !a.applied => format!("not applied on {} yet", t.name),
+                Some(a) if a.health.as_deref() == Some("Healthy") => continue,
+                Some(a) => format!(
+                    "{} on {}",
+                    a.health.as_deref().unwrap_or("health unknown"),
+                    t.name
+                ),
+            };
+            out.push((b.display_name(), why));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The bindings placed on one of `clusters` and Healthy there: (binding, cluster).
+pub fn healthy_on<'a>(
+    bindings: impl IntoIterator<Item = &'a Binding>,
+    clusters: &[String],
+) -> std::collections::BTreeSet<(String, String)> {
+    let mut out = std::collections::BTreeSet::new();
+    for b in bindings {
+        let Some(status) = &b.status else { continue };
+        for a in &status.aggregated_status {
+            let placed = b.spec.clusters.iter().any(|t| t.name == a.cluster_name);
+            if placed
+                && clusters.contains(&a.cluster_name)
+                && a.applied
+                && a.health.as_deref() == Some("Healthy")
+            {
+                out.insert((b.display_name(), a.cluster_name.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// The bindings placed on one of `clusters` that Karmada reports Unhealthy there.
 pub fn unhealthy_on<'a>(
     bindings: impl IntoIterator<Item = &'a Binding>,
@@ -195,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn only_an_explicit_unhealthy_on_the_cluster_fails_the_soak() {
+    fn healthy_unhealthy_and_not_yet_on_the_cluster() {
         let wave = vec!["m1".to_string()];
         let b = binding(
             json!({"clusters": [{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 1}]}),
@@ -213,6 +271,27 @@ mod tests {
             json!({}),
         );
         assert!(unhealthy_on([&unknown], &wave).is_empty());
+        assert_eq!(
+            not_healthy_on([&b, &unknown], &wave),
+            vec![
+                ("rb/shop/web".to_string(), "Unhealthy on m1".to_string()),
+                (
+                    "rb/shop/web".to_string(),
+                    "not applied on m1 yet".to_string()
+                )
+            ]
+        );
+        assert!(healthy_on([&b, &unknown], &wave).is_empty());
+        let fine = binding(
+            json!({"clusters": [{"name": "m1", "replicas": 1}]}),
+            json!({"aggregatedStatus": [healthy("m1")]}),
+            json!({}),
+        );
+        assert!(not_healthy_on([&fine], &wave).is_empty());
+        assert_eq!(
+            healthy_on([&fine], &wave).into_iter().collect::<Vec<_>>(),
+            vec![("rb/shop/web".to_string(), "m1".to_string())]
+        );
         assert_eq!(
             summary(&[("a".into(), "x".into()), ("b".into(), "y".into())], 1),
             "2: a (x), and 1 more"

@@ -16,7 +16,7 @@ use crate::client::Targets;
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::decide::failback::{health_gate, FailbackMode, FailbackOptions};
 use crate::engine::decide::maintenance_checks::{
-    moved_off, not_evacuated, summary, unhealthy_on, Waiting,
+    healthy_on, moved_off, not_evacuated, not_healthy_on, summary, unhealthy_on, Waiting,
 };
 use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step};
 use crate::engine::decide::taint_edit::uncordon_edit;
@@ -495,6 +495,35 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
             ));
         }
     }
+    // Everything placed on them (also what the scheduler put back by itself) Healthy.
+    let deadline = Timestamp::now() + secs(settings.failback_progress_deadline_seconds);
+    let mut said = String::new();
+    loop {
+        let bindings = state::load_bindings(ctx.cp).await?;
+        let mut late = false;
+        for c in clusters {
+            if failed.contains_key(c) {
+                continue;
+            }
+            let waiting = not_healthy_on(&bindings, std::slice::from_ref(c));
+            if waiting.is_empty() {
+                continue;
+            }
+            if Timestamp::now() >= deadline {
+                failed.insert(c.clone(), waiting);
+            } else {
+                late = true;
+                let line = format!("{c}: waiting for {}", summary(&waiting, NAMED));
+                ctx.say_if_changed(&mut said, &line, Step::Returning);
+            }
+        }
+        if !late {
+            break;
+        }
+        if !ctx.pause(Duration::ZERO).await {
+            return Ok(Vec::new());
+        }
+    }
     let back = returned
         .iter()
         .filter(|r| r.end == ReturnEnd::Succeeded)
@@ -533,12 +562,19 @@ pub async fn soak(
     let mut left: Vec<String> = clusters.to_vec();
     let mut out = Vec::new();
     let soak = secs(s.settings.soak_seconds);
+    // What was Healthy on the clusters at some read of this soak: only those fail it by
+    // turning Unhealthy (a copy placed meanwhile is not yet Healthy, by nature).
+    let mut seen = std::collections::BTreeSet::new();
     loop {
         let started = std::time::Instant::now();
         let bindings = state::load_bindings(ctx.cp).await?;
         let now = Timestamp::now();
+        seen.extend(healthy_on(&bindings, &left));
         left.retain(|c| {
-            let bad = unhealthy_on(&bindings, std::slice::from_ref(c));
+            let bad: Vec<Waiting> = unhealthy_on(&bindings, std::slice::from_ref(c))
+                .into_iter()
+                .filter(|(b, _)| seen.contains(&(b.clone(), c.clone())))
+                .collect();
             if !bad.is_empty() {
                 out.push((
                     c.clone(),
