@@ -52,7 +52,8 @@ impl Progress {
     /// One event: a line (a wait's line only sets the spinner's message on a terminal).
     pub fn event(&self, e: &RunEvent) {
         if self.json {
-            self.out(&serde_json::to_string(e).expect("events serialize"));
+            let doc = super::Document::new("MaintenanceEvent", e);
+            self.out(&serde_json::to_string(&doc).expect("events serialize"));
             return;
         }
         match (&self.bar, e.outcome) {

@@ -4,10 +4,12 @@
 //! still waiting (or failing) with why, so a timeout can name them.
 //!
 //! Healthy is what Karmada aggregates in `status.aggregatedStatus` (applied, `health:
-//! Healthy`), as `failback` reads it; a task from the cluster is the graceful eviction
-//! controller's old copy (`graceful_eviction_controller.go` removes it once the new
-//! placement is healthy, or at the timeout), except with purge mode `Never`, whose old
-//! copy stays by design.
+//! Healthy`; `pkg/util/helper/workstatus.go`), as `failback` reads it. A task from the
+//! cluster is the old copy still there: upstream's graceful eviction controller removes
+//! it once the binding is scheduled and every cluster of its placement reports Healthy,
+//! or at its timeout (`pkg/controllers/gracefuleviction/evictiontask.go`,
+//! `assessSingleTask`), but never while `suppressDeletion` holds it (purge mode `Never`),
+//! so such a task is not waited for.
 
 use super::records::records;
 use crate::engine::predict::incident::observe::scheduled;
@@ -76,7 +78,9 @@ pub fn not_evacuated<'a>(
                 .graceful_eviction_tasks
                 .iter()
                 .find(|t| {
-                    clusters.contains(&t.from_cluster) && t.purge_mode.as_deref() != Some("Never")
+                    clusters.contains(&t.from_cluster)
+                        && t.suppress_deletion != Some(true)
+                        && t.purge_mode.as_deref() != Some("Never")
                 })
                 .map(|t| format!("its old copy on {} is not removed yet", t.from_cluster))
         };

@@ -2,9 +2,11 @@
 //! plane ([`store`]), who holds it ([`holder`]), the work of each step (`steps`) and
 //! the loop that drives a run from step to step ([`drive`]).
 
+mod context;
 mod drive;
 pub mod holder;
 mod steps;
 pub mod store;
 
-pub use drive::{drive, Outcome, RunContext, RunEvent, Shared};
+pub use context::{Outcome, RunContext, RunEvent, Shared};
+pub use drive::drive;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use jiff::{SignedDuration, Timestamp};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use super::drive::{Outcome, RunContext};
+use super::context::{Outcome, RunContext};
 use crate::client::Targets;
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::decide::failback::{health_gate, FailbackMode, FailbackOptions};
@@ -275,12 +275,25 @@ pub async fn hook(ctx: &RunContext<'_>, s: &RunState, hook: &str, cluster: &str)
         .take()
         .map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>);
     let timeout = Duration::from_secs(settings.hook_timeout_seconds);
+    // Its output is read while it runs; once it exits, what is left in the pipes gets a
+    // second (a child it left in the background may hold them open).
+    let pumping = futures::future::join(pass(stdout), pass(stderr));
+    tokio::pin!(pumping);
     let waited = tokio::time::timeout(timeout, async {
-        let (_, _, status) = tokio::join!(pass(stdout), pass(stderr), child.wait());
+        let mut pumped = false;
+        let status = loop {
+            tokio::select! {
+                _ = &mut pumping, if !pumped => pumped = true,
+                status = child.wait() => break status,
+            }
+        };
+        if !pumped {
+            let _ = tokio::time::timeout(Duration::from_secs(1), &mut pumping).await;
+        }
         status
     })
     .await;
-    let last = last.into_inner().unwrap_or_default();
+    let last = last.lock().map(|l| l.clone()).unwrap_or_default();
     let tail = if last.is_empty() {
         String::new()
     } else {
