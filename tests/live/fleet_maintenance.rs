@@ -66,7 +66,7 @@ async fn create_workloads(client: &kube::Client) {
         } else {
             json!({"replicaSchedulingType": "Duplicated"})
         };
-        let policy: DynamicObject = serde_json::from_value(json!({
+        let policy = json!({
             "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
             "metadata": {"name": name, "namespace": NS},
             "spec": {
@@ -74,16 +74,8 @@ async fn create_workloads(client: &kube::Client) {
                 "placement": {"clusterAffinity": {"clusterNames": MEMBERS},
                               "replicaScheduling": scheduling}
             }
-        }))
-        .unwrap();
-        Api::<DynamicObject>::namespaced_with(
-            client.clone(),
-            NS,
-            &resource_for("PropagationPolicy").unwrap(),
-        )
-        .create(&PostParams::default(), &policy)
-        .await
-        .unwrap();
+        });
+        create_items(client, &[policy]).await;
     }
 }
 

@@ -67,12 +67,8 @@ pub async fn approve_clusters(
 ) -> Result<ExitCode> {
     let cp = common::connect(global).await?;
     let mut run = stored(&cp).await?;
-    if run.state.phase.finished() {
-        let phase: &str = run.state.phase.into();
-        return Err(Error::usage(format!(
-            "run {} has {phase}: nothing to approve",
-            run.state.id
-        )));
+    if let Some(e) = store::ended(&run.state, "approve") {
+        return Err(e);
     }
     store::update(&cp, &mut run, |s| {
         approve(s, &args.clusters, Timestamp::now()).map_err(Error::usage)
@@ -88,12 +84,8 @@ pub async fn approve_clusters(
 pub async fn abort(global: &GlobalArgs, args: &MaintenanceAbortArgs) -> Result<ExitCode> {
     let cp = common::connect(global).await?;
     let mut run = stored(&cp).await?;
-    if run.state.phase.finished() {
-        let phase: &str = run.state.phase.into();
-        return Err(Error::usage(format!(
-            "run {} has {phase}: nothing to abort",
-            run.state.id
-        )));
+    if let Some(e) = store::ended(&run.state, "abort") {
+        return Err(e);
     }
     let me = holder::me(Timestamp::now());
     let by = format!("{} pid {}", me.host, me.pid);

@@ -71,13 +71,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let cp = common::connect(global).await?;
     if let Some(old) = store::read(&cp).await? {
         if !old.state.phase.finished() {
-            let phase: &str = old.state.phase.into();
-            return Err(Error::failure(format!(
-                "a maintenance run is {phase} (run {}, wave {} of {}): resume it or abort it first; nothing was written",
-                old.state.id,
-                old.state.wave,
-                old.state.waves.len()
-            )));
+            return Err(store::in_progress(&old.state));
         }
     }
     let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
@@ -151,12 +145,8 @@ pub async fn resume(global: &GlobalArgs, args: &MaintenanceResumeArgs) -> Result
         )));
     };
     let s = &stored.state;
-    if s.phase.finished() {
-        let phase: &str = s.phase.into();
-        return Err(Error::usage(format!(
-            "run {} has {phase}: nothing to resume",
-            s.id
-        )));
+    if let Some(e) = store::ended(s, "resume") {
+        return Err(e);
     }
     let now = Timestamp::now();
     let me = holder::me(now);

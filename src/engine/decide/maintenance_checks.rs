@@ -31,29 +31,33 @@ pub fn moved_off(b: &Binding, clusters: &[String]) -> bool {
     })
 }
 
+/// Why `b` is not applied and Healthy on `cluster` (`None`: it is).
+fn not_healthy_there(b: &Binding, cluster: &str) -> Option<String> {
+    let item = b.status.as_ref().and_then(|s| {
+        s.aggregated_status
+            .iter()
+            .find(|a| a.cluster_name == cluster)
+    });
+    match item {
+        None => Some(format!("no status from {cluster} yet")),
+        Some(a) if !a.applied => Some(format!("not applied on {cluster} yet")),
+        Some(a) if a.health.as_deref() != Some("Healthy") => Some(format!(
+            "{} on {cluster}",
+            a.health.as_deref().unwrap_or("health unknown")
+        )),
+        Some(_) => None,
+    }
+}
+
 /// Why `b` is not Healthy on each cluster of its placement (`None`: it is).
 fn not_healthy(b: &Binding) -> Option<String> {
     if b.spec.clusters.is_empty() {
         return Some("no cluster placed (Pending)".into());
     }
-    let status = b.status.as_ref();
-    b.spec.clusters.iter().find_map(|t| {
-        let item = status.and_then(|s| {
-            s.aggregated_status
-                .iter()
-                .find(|a| a.cluster_name == t.name)
-        });
-        match item {
-            None => Some(format!("no status from {} yet", t.name)),
-            Some(a) if !a.applied => Some(format!("not applied on {} yet", t.name)),
-            Some(a) if a.health.as_deref() != Some("Healthy") => Some(format!(
-                "{} on {}",
-                a.health.as_deref().unwrap_or("health unknown"),
-                t.name
-            )),
-            Some(_) => None,
-        }
-    })
+    b.spec
+        .clusters
+        .iter()
+        .find_map(|t| not_healthy_there(b, &t.name))
 }
 
 /// The bindings moved off `clusters` that are not yet Healthy where they went, or whose
@@ -106,22 +110,9 @@ pub fn not_healthy_on<'a>(
             .iter()
             .filter(|t| clusters.contains(&t.name))
         {
-            let item = b.status.as_ref().and_then(|s| {
-                s.aggregated_status
-                    .iter()
-                    .find(|a| a.cluster_name == t.name)
-            });
-            let why = match item {
-                None => format!("no status from {} yet", t.name),
-                Some(a) if !a.applied => format!("not applied on {} yet", t.name),
-                Some(a) if a.health.as_deref() == Some("Healthy") => continue,
-                Some(a) => format!(
-                    "{} on {}",
-                    a.health.as_deref().unwrap_or("health unknown"),
-                    t.name
-                ),
-            };
-            out.push((b.display_name(), why));
+            if let Some(why) = not_healthy_there(b, &t.name) {
+                out.push((b.display_name(), why));
+            }
         }
     }
     out.sort();

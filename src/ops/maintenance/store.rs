@@ -102,6 +102,25 @@ pub async fn read(cp: &ControlPlane) -> Result<Option<Stored>> {
     }
 }
 
+/// The refusal to start a run while `existing` is not finished.
+pub fn in_progress(existing: &RunState) -> Error {
+    let phase: &str = existing.phase.into();
+    Error::failure(format!(
+        "a maintenance run is {phase} (run {}, wave {} of {}): `karmadactl maintenance status` shows it; resume it or abort it first; nothing was written",
+        existing.id,
+        existing.wave,
+        existing.waves.len()
+    ))
+}
+
+/// The refusal to `what` (resume, approve, abort) a run that has ended.
+pub fn ended(run: &RunState, what: &str) -> Option<Error> {
+    let phase: &str = run.phase.into();
+    run.phase
+        .finished()
+        .then(|| Error::usage(format!("run {} has {phase}: nothing to {what}", run.id)))
+}
+
 /// Store `state` as the run: created, or replacing a finished run at the version read.
 /// A run in progress or stopped is never replaced: the error names it.
 pub async fn create(cp: &ControlPlane, state: &RunState) -> Result<Stored> {
@@ -119,13 +138,7 @@ pub async fn create(cp: &ControlPlane, state: &RunState) -> Result<Stored> {
         ));
     };
     if !old.state.phase.finished() {
-        let phase: &str = old.state.phase.into();
-        return Err(Error::failure(format!(
-            "a maintenance run is {phase} (run {}, wave {} of {}): `karmadactl maintenance status` shows it; resume it or abort it first",
-            old.state.id,
-            old.state.wave,
-            old.state.waves.len()
-        )));
+        return Err(in_progress(&old.state));
     }
     match api(cp)
         .replace(
