@@ -58,7 +58,16 @@ impl Progress {
         }
         match (&self.bar, e.outcome) {
             (Some(bar), Outcome::Waiting) => bar.set_message(event_line(e)),
-            _ => self.out(&event_line(e)),
+            (Some(bar), outcome) => {
+                self.out(&event_line(e));
+                // The spinner says what goes on now: the step just entered, or nothing.
+                let now = match (outcome, &e.cluster) {
+                    (Outcome::Started, Some(c)) => format!("{c}: {}", e.step),
+                    _ => String::new(),
+                };
+                bar.set_message(now);
+            }
+            (None, _) => self.out(&event_line(e)),
         }
     }
 
@@ -273,12 +282,13 @@ pub fn status_text(v: &StatusView<'_>, now: Timestamp) -> String {
         ]);
     }
     let _ = writeln!(s, "\n{t}");
-    s += &left_text(
-        &v.clusters
-            .iter()
-            .map(|c| c.standing.clone())
-            .collect::<Vec<_>>(),
-    );
+    let heading = if run.phase == crate::engine::decide::maintenance_run::Phase::Running {
+        "Out of service now:"
+    } else {
+        "Left out of service:"
+    };
+    let standings: Vec<Standing> = v.clusters.iter().map(|c| c.standing.clone()).collect();
+    s += &left_text(heading, &standings);
     let recent = &run.record[run.record.len().saturating_sub(RECENT)..];
     if !recent.is_empty() {
         let _ = writeln!(s, "\nRecent:");
@@ -296,7 +306,7 @@ pub fn status_text(v: &StatusView<'_>, now: Timestamp) -> String {
 }
 
 /// Where the clusters not back in service are left, with the commands that put each back.
-fn left_text(all: &[Standing]) -> String {
+fn left_text(heading: &str, all: &[Standing]) -> String {
     let mut s = String::new();
     let out: Vec<&Standing> = all
         .iter()
@@ -305,7 +315,7 @@ fn left_text(all: &[Standing]) -> String {
     if out.is_empty() {
         return s;
     }
-    let _ = writeln!(s, "\nLeft out of service:");
+    let _ = writeln!(s, "\n{heading}");
     for c in out {
         let _ = writeln!(s, "  {}: {}", c.cluster, c.state);
         if !c.to_return.is_empty() {
@@ -333,5 +343,5 @@ pub fn ended_text(run: &RunState) -> String {
         "{done} of {} cluster(s) maintained and back in service",
         run.clusters.len()
     );
-    s + &left_text(&all)
+    s + &left_text("Left out of service:", &all)
 }

@@ -218,6 +218,9 @@ async fn drive_and_render(
 ) -> Result<ExitCode> {
     let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
     let stop = signals::stop_flag(STOP_NOTICE);
+    if output == WatchOutput::Table {
+        render::write_stdout("\n")?;
+    }
     let lines = report::Progress::new(output == WatchOutput::Json);
     let on_event = |e: &RunEvent| lines.event(e);
     let on_hook_line = |cluster: &str, line: &str| lines.hook_line(cluster, line);
