@@ -265,5 +265,53 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine);
+/// The checks a maintenance run makes at every read of its waits, over every binding of
+/// the large fleet for its busiest cluster, against one scan that only counts the
+/// bindings placed there (the least a read can do) as the baseline of the run.
+fn maintenance_waits(c: &mut Criterion) {
+    use karmadactl::engine::decide::maintenance_checks::{
+        healthy_on, not_evacuated, not_healthy_on, unhealthy_on,
+    };
+    let state = fleet(10_000);
+    let mut per_cluster = std::collections::HashMap::<&str, usize>::new();
+    for b in &state.bindings {
+        for t in &b.spec.clusters {
+            *per_cluster.entry(t.name.as_str()).or_default() += 1;
+        }
+    }
+    let busiest = per_cluster
+        .iter()
+        .max_by_key(|(name, n)| (**n, std::cmp::Reverse(**name)))
+        .map(|(name, _)| name.to_string())
+        .unwrap();
+    let wave = vec![busiest];
+    let mut group = c.benchmark_group("maintenance_waits");
+    group.throughput(Throughput::Elements(state.bindings.len() as u64));
+    group.bench_function("count placed (baseline)", |b| {
+        b.iter(|| {
+            state
+                .bindings
+                .iter()
+                .filter(|x| x.spec.clusters.iter().any(|t| wave.contains(&t.name)))
+                .count()
+        })
+    });
+    group.bench_function("evacuating: not_evacuated", |b| {
+        b.iter(|| not_evacuated(&state.bindings, &wave))
+    });
+    group.bench_function("returning: not_healthy_on", |b| {
+        b.iter(|| not_healthy_on(&state.bindings, &wave))
+    });
+    group.bench_function("soaking: healthy_on + unhealthy_on", |b| {
+        b.iter(|| {
+            (
+                healthy_on(&state.bindings, &wave),
+                unhealthy_on(&state.bindings, &wave),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engine, maintenance_waits);
 criterion_main!(benches);
