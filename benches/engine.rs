@@ -42,6 +42,21 @@ fn fleet(bindings: usize) -> FleetState {
     state
 }
 
+/// The cluster with the most bindings placed on it (the first by name among equals).
+fn busiest(state: &FleetState) -> String {
+    let mut per_cluster = std::collections::HashMap::<&str, usize>::new();
+    for b in &state.bindings {
+        for t in &b.spec.clusters {
+            *per_cluster.entry(t.name.as_str()).or_default() += 1;
+        }
+    }
+    per_cluster
+        .iter()
+        .max_by_key(|(name, n)| (**n, std::cmp::Reverse(**name)))
+        .map(|(name, _)| name.to_string())
+        .unwrap()
+}
+
 fn settings() -> ControllerSettings {
     ControllerSettings {
         failover_feature_gate: true,
@@ -98,17 +113,7 @@ fn engine(c: &mut Criterion) {
     // applied and its tasks cleared), against the plain placement prediction of the same
     // bindings as the baseline of the run.
     let mut group = c.benchmark_group("failback_plan");
-    let mut per_cluster = std::collections::HashMap::<&str, usize>::new();
-    for b in &large.bindings {
-        for t in &b.spec.clusters {
-            *per_cluster.entry(t.name.as_str()).or_default() += 1;
-        }
-    }
-    let busiest = per_cluster
-        .iter()
-        .max_by_key(|(name, n)| (**n, std::cmp::Reverse(**name)))
-        .map(|(name, _)| name.to_string())
-        .unwrap();
+    let busiest = busiest(&large);
     let drained: Vec<_> = large
         .bindings
         .iter()
@@ -273,18 +278,7 @@ fn maintenance_waits(c: &mut Criterion) {
         healthy_on, not_evacuated, not_healthy_on, unhealthy_on,
     };
     let state = fleet(10_000);
-    let mut per_cluster = std::collections::HashMap::<&str, usize>::new();
-    for b in &state.bindings {
-        for t in &b.spec.clusters {
-            *per_cluster.entry(t.name.as_str()).or_default() += 1;
-        }
-    }
-    let busiest = per_cluster
-        .iter()
-        .max_by_key(|(name, n)| (**n, std::cmp::Reverse(**name)))
-        .map(|(name, _)| name.to_string())
-        .unwrap();
-    let wave = vec![busiest];
+    let wave = vec![busiest(&state)];
     let mut group = c.benchmark_group("maintenance_waits");
     group.throughput(Throughput::Elements(state.bindings.len() as u64));
     group.bench_function("count placed (baseline)", |b| {

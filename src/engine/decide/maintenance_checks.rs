@@ -119,6 +119,19 @@ pub fn not_healthy_on<'a>(
     out
 }
 
+/// The status items of `b` for the clusters of `clusters` it is placed on.
+fn placed_status<'b>(
+    b: &'b Binding,
+    clusters: &'b [String],
+) -> impl Iterator<Item = &'b crate::api::binding::AggregatedStatusItem> {
+    b.status.iter().flat_map(move |s| {
+        s.aggregated_status.iter().filter(move |a| {
+            clusters.contains(&a.cluster_name)
+                && b.spec.clusters.iter().any(|t| t.name == a.cluster_name)
+        })
+    })
+}
+
 /// The bindings placed on one of `clusters` and Healthy there: (binding, cluster).
 pub fn healthy_on<'a>(
     bindings: impl IntoIterator<Item = &'a Binding>,
@@ -126,14 +139,8 @@ pub fn healthy_on<'a>(
 ) -> std::collections::BTreeSet<(String, String)> {
     let mut out = std::collections::BTreeSet::new();
     for b in bindings {
-        let Some(status) = &b.status else { continue };
-        for a in &status.aggregated_status {
-            let placed = b.spec.clusters.iter().any(|t| t.name == a.cluster_name);
-            if placed
-                && clusters.contains(&a.cluster_name)
-                && a.applied
-                && a.health.as_deref() == Some("Healthy")
-            {
+        for a in placed_status(b, clusters) {
+            if a.applied && a.health.as_deref() == Some("Healthy") {
                 out.insert((b.display_name(), a.cluster_name.clone()));
             }
         }
@@ -148,13 +155,8 @@ pub fn unhealthy_on<'a>(
 ) -> Vec<Waiting> {
     let mut out = Vec::new();
     for b in bindings {
-        let Some(status) = &b.status else { continue };
-        for a in &status.aggregated_status {
-            let placed = b.spec.clusters.iter().any(|t| t.name == a.cluster_name);
-            if placed
-                && clusters.contains(&a.cluster_name)
-                && a.health.as_deref() == Some("Unhealthy")
-            {
+        for a in placed_status(b, clusters) {
+            if a.health.as_deref() == Some("Unhealthy") {
                 out.push((b.display_name(), format!("Unhealthy on {}", a.cluster_name)));
             }
         }
