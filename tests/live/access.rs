@@ -218,11 +218,16 @@ async fn credentials_never_appear_at_the_highest_verbosity() {
     ];
     for (kind, user, secrets) in &credentials {
         let kubeconfig = env.kubeconfig_with_user(dir.path(), user);
-        // And `failover watch`, which runs until it settles: two seconds of it.
+        // And `failover watch`, which runs until it settles: two seconds of it; and
+        // `maintenance status`, which reads the run's ConfigMap.
         let watch: Vec<String> = ["failover", "watch", &format!("{p}-m1"), "--timeout", "2s"]
             .map(String::from)
             .to_vec();
-        for args in every_command(p, dir.path()).into_iter().chain([watch]) {
+        let status: Vec<String> = ["maintenance", "status"].map(String::from).to_vec();
+        for args in every_command(p, dir.path())
+            .into_iter()
+            .chain([watch, status])
+        {
             let mut full = vec!["-v", "9"];
             full.extend(args.iter().map(String::as_str));
             let (stdout, stderr, code) = run(&kubeconfig, &full);
