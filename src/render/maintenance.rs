@@ -7,7 +7,7 @@ use colored::Colorize;
 
 use crate::engine::decide::maintenance::{MaintenancePlan, Wave};
 
-pub use super::maintenance_run::{ended_text, status, status_text, Progress};
+pub use super::maintenance_run::{ended_text, status_text, Progress};
 
 /// Moves listed per wave unless wide.
 const MOVES_SHOWN: usize = 10;

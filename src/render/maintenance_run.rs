@@ -9,11 +9,10 @@ use std::time::Duration;
 use colored::Colorize;
 use indicatif::ProgressBar;
 use jiff::Timestamp;
-use serde::Serialize;
 
 use super::time::{ago, clock};
-use crate::api::Cluster;
-use crate::engine::decide::maintenance_run::{standing, Claim, Holder, RunState, Standing};
+use crate::engine::decide::maintenance_run::{Phase, RunState, Step};
+use crate::engine::decide::maintenance_status::{standing, Standing, StatusView};
 use crate::ops::maintenance::{Outcome, RunEvent};
 
 /// Transitions `status` shows.
@@ -120,90 +119,6 @@ pub fn event_line(e: &RunEvent) -> String {
     }
 }
 
-/// Who holds the run.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HolderView {
-    /// `held` (a live process drives it), `free`, `expired` (its holder stopped
-    /// renewing), `holder-gone` (its holder's process ended on this host).
-    pub state: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub holder: Option<Holder>,
-}
-
-/// One cluster of the run, with the cluster as it is now.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ClusterView {
-    #[serde(flatten)]
-    pub standing: Standing,
-    pub wave: usize,
-    pub since: Timestamp,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub message: String,
-    pub approved: bool,
-    /// The cluster now: `Ready` status (`None`: not registered or no condition).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ready: Option<String>,
-    /// Whether it carries the cordon taint now.
-    pub cordoned_now: bool,
-}
-
-/// `status`: the run, who holds it, and each cluster.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct StatusView<'a> {
-    pub run: &'a RunState,
-    pub held: HolderView,
-    pub clusters: Vec<ClusterView>,
-}
-
-/// The view of `run` held as `held`, with the clusters as they are.
-pub fn status<'a>(
-    run: &'a RunState,
-    held: &Claim,
-    clusters: &[Cluster],
-    _now: Timestamp,
-) -> StatusView<'a> {
-    let (state, holder) = match held {
-        Claim::Free => ("free", None),
-        Claim::Mine => ("held", run.holder.clone()),
-        Claim::Expired => ("expired", run.holder.clone()),
-        Claim::HolderGone => ("holder-gone", run.holder.clone()),
-        Claim::Held { holder, .. } => ("held", Some(holder.clone())),
-    };
-    let views = run
-        .clusters
-        .iter()
-        .map(|c| {
-            let live = clusters
-                .iter()
-                .find(|x| x.metadata.name.as_deref() == Some(&c.name));
-            ClusterView {
-                standing: standing(c),
-                wave: c.wave,
-                since: c.since,
-                message: c.message.clone(),
-                approved: c.approved,
-                ready: live
-                    .and_then(|x| x.condition("Ready"))
-                    .map(|r| r.status.clone()),
-                cordoned_now: live.is_some_and(|x| {
-                    x.taints().iter().any(|t| {
-                        t.key == crate::api::taint::UNSCHEDULABLE_TAINT_KEY
-                            && t.effect == "NoSchedule"
-                    })
-                }),
-            }
-        })
-        .collect();
-    StatusView {
-        run,
-        held: HolderView { state, holder },
-        clusters: views,
-    }
-}
-
 fn phase_word(run: &RunState) -> String {
     let phase: &str = run.phase.into();
     match phase {
@@ -222,8 +137,8 @@ pub fn status_text(v: &StatusView<'_>, now: Timestamp) -> String {
         "Run {}: {} (wave {} of {})",
         run.id,
         phase_word(run),
-        run.wave,
-        run.waves.len()
+        v.wave,
+        v.waves
     );
     match (&v.held.holder, v.held.state) {
         (Some(h), state) => {
@@ -282,7 +197,7 @@ pub fn status_text(v: &StatusView<'_>, now: Timestamp) -> String {
         ]);
     }
     let _ = writeln!(s, "\n{t}");
-    let heading = if run.phase == crate::engine::decide::maintenance_run::Phase::Running {
+    let heading = if run.phase == Phase::Running {
         "Out of service now:"
     } else {
         "Left out of service:"
@@ -333,11 +248,7 @@ pub fn ended_text(run: &RunState) -> String {
     }
     s.push('\n');
     let all: Vec<Standing> = run.clusters.iter().map(standing).collect();
-    let done = run
-        .clusters
-        .iter()
-        .filter(|c| c.step == crate::engine::decide::maintenance_run::Step::Done)
-        .count();
+    let done = run.clusters.iter().filter(|c| c.step == Step::Done).count();
     let _ = writeln!(
         s,
         "{done} of {} cluster(s) maintained and back in service",

@@ -9,9 +9,7 @@ use jiff::Timestamp;
 use crate::cli::{GlobalArgs, MaintenanceAbortArgs, MaintenanceApproveArgs, MaintenanceStatusArgs};
 use crate::client::ControlPlane;
 use crate::cmd::common;
-use crate::engine::decide::maintenance_run::{
-    approve, claim, set_phase, AbortRequest, Claim, Phase,
-};
+use crate::engine::decide::maintenance_run::{approve, claim, request_abort, Phase, RunState};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::maintenance::{holder, store};
 use crate::render::{self, maintenance as report, Document, Format};
@@ -34,7 +32,7 @@ async fn show(cp: &ControlPlane, run: &store::Stored, format: Format) -> Result<
     let now = Timestamp::now();
     let me = holder::me(now);
     let held = claim(&run.state, (&me.id, &me.host), &holder::alive, now);
-    let view = report::status(&run.state, &held, &clusters, now);
+    let view = crate::engine::decide::maintenance_status::status(&run.state, &held, &clusters);
     if format.is_structured() {
         render::print_structured(&Document::new("MaintenanceRun", &view), format)
     } else {
@@ -89,20 +87,12 @@ pub async fn abort(global: &GlobalArgs, args: &MaintenanceAbortArgs) -> Result<E
     }
     let me = holder::me(Timestamp::now());
     let by = format!("{} pid {}", me.host, me.pid);
-    store::update(&cp, &mut run, |s| {
-        let now = Timestamp::now();
-        s.abort.get_or_insert(AbortRequest {
-            at: now,
-            by: by.clone(),
-        });
-        // Nobody drives it: it ends here. Its holder, if alive, stops after its step.
-        if claim(s, (&me.id, &me.host), &holder::alive, now).takeable() {
-            s.holder = None;
-            set_phase(s, Phase::Aborted, &format!("aborted by {by}"), now);
-        }
+    let mine = (me.id.as_str(), me.host.as_str());
+    let request = |s: &mut RunState| {
+        request_abort(s, &by, mine, &holder::alive, Timestamp::now());
         Ok(())
-    })
-    .await?;
+    };
+    store::update(&cp, &mut run, request).await?;
     let mut stopped = run.state.phase != Phase::Running;
     if !stopped && !args.no_wait {
         let spinner =
@@ -116,27 +106,8 @@ pub async fn abort(global: &GlobalArgs, args: &MaintenanceAbortArgs) -> Result<E
                 break;
             }
             // Its holder died meanwhile: nobody will end it but this.
-            let now = Timestamp::now();
-            if claim(&run.state, (&me.id, &me.host), &holder::alive, now).takeable()
-                && run.state.holder.is_some()
-            {
-                store::update(&cp, &mut run, |s| {
-                    if matches!(
-                        claim(s, (&me.id, &me.host), &holder::alive, Timestamp::now()),
-                        Claim::Held { .. }
-                    ) {
-                        return Ok(());
-                    }
-                    s.holder = None;
-                    set_phase(
-                        s,
-                        Phase::Aborted,
-                        &format!("aborted by {by}"),
-                        Timestamp::now(),
-                    );
-                    Ok(())
-                })
-                .await?;
+            if claim(&run.state, mine, &holder::alive, Timestamp::now()).takeable() {
+                store::update(&cp, &mut run, request).await?;
             }
         }
         spinner.finish_and_clear();

@@ -12,6 +12,7 @@ use super::plan::{decide, options};
 use crate::cli::{GlobalArgs, MaintenanceResumeArgs, MaintenanceRunArgs, WatchOutput};
 use crate::client::ControlPlane;
 use crate::cmd::{common, settings, signals};
+use crate::engine::decide::maintenance_checks::cordoned_already;
 use crate::engine::decide::maintenance_run::{
     claim, new_run, set_phase, Claim, Phase, RunSettings, RunState,
 };
@@ -77,18 +78,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
     let state = crate::state::load_live(&cp).await?;
     let plan_options = options(&state, &args.waves, &controller)?;
-    let cordoned: Vec<&str> = plan_options
-        .clusters
-        .iter()
-        .filter(|c| {
-            state.cluster(c).is_some_and(|c| {
-                c.taints().iter().any(|t| {
-                    t.key == crate::api::taint::UNSCHEDULABLE_TAINT_KEY && t.effect == "NoSchedule"
-                })
-            })
-        })
-        .map(String::as_str)
-        .collect();
+    let cordoned = cordoned_already(&state, &plan_options.clusters);
     if !cordoned.is_empty() {
         return Err(Error::partial(format!(
             "already cordoned: {} (the run uncordons what it maintains: uncordon first, or leave them out); nothing was written",
@@ -166,7 +156,7 @@ pub async fn resume(global: &GlobalArgs, args: &MaintenanceResumeArgs) -> Result
     let at = s
         .clusters
         .iter()
-        .filter(|c| c.wave == s.wave)
+        .filter(|c| c.wave == s.current_wave())
         .map(|c| format!("{} {}", c.name, c.step.as_str()))
         .collect::<Vec<_>>()
         .join(", ");
@@ -174,8 +164,8 @@ pub async fn resume(global: &GlobalArgs, args: &MaintenanceResumeArgs) -> Result
         &format!(
             "Resume run {} at wave {} of {} ({at})?",
             s.id,
-            s.wave,
-            s.waves.len()
+            s.current_wave(),
+            s.wave_count()
         ),
         args.yes,
     )?;

@@ -11,9 +11,19 @@
 //! `assessSingleTask`), but never while `suppressDeletion` holds it (purge mode `Never`),
 //! so such a task is not waited for.
 
+use jiff::{SignedDuration, Timestamp};
+
+use super::drain::BindingDrain;
+use super::failback::health_gate;
 use super::records::records;
+use super::taint_edit::is_cordon_taint;
+use crate::api::Cluster;
 use crate::engine::predict::incident::observe::scheduled;
-use crate::fleet::Binding;
+use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+use crate::fleet::{Binding, FleetState};
+
+/// Bindings a message names.
+pub const NAMED: usize = 5;
 
 /// A binding and why it is not yet as the wait wants.
 pub type Waiting = (String, String);
@@ -163,6 +173,61 @@ pub fn unhealthy_on<'a>(
     }
     out.sort();
     out
+}
+
+/// The clusters of `clusters` already cordoned: a run would uncordon them when done,
+/// undoing someone else's cordon, so it refuses them.
+pub fn cordoned_already(state: &FleetState, clusters: &[String]) -> Vec<String> {
+    clusters
+        .iter()
+        .filter(|c| {
+            state
+                .cluster(c)
+                .is_some_and(|c| c.taints().iter().any(is_cordon_taint))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Why a wave's drain must not go ahead (`None`: it may): what `drain` refuses without
+/// `--force` (`fleet`, `capacity`), and any binding it would leave in place.
+pub fn wave_refusal<'a>(
+    fleet: Option<&Reason>,
+    capacity: Option<&Reason>,
+    plans: impl IntoIterator<Item = &'a BindingDrain>,
+) -> Option<String> {
+    if let Some(r) = fleet.or(capacity) {
+        return Some(r.message.clone());
+    }
+    let blocked: Vec<Waiting> = plans
+        .into_iter()
+        .flat_map(|p| {
+            p.steps.iter().filter(|s| s.decision.incomplete()).map(|s| {
+                let decision: &str = s.decision.into();
+                (p.binding.clone(), format!("{decision} on {}", s.cluster))
+            })
+        })
+        .collect();
+    (!blocked.is_empty()).then(|| {
+        format!(
+            "the drain would leave bindings in place: {}",
+            summary(&blocked, NAMED)
+        )
+    })
+}
+
+/// Why `c` does not pass the run's health gate (empty: it does): `failback`'s gate
+/// (Ready for `stable_for`, no NoExecute taint, not being deleted) without the run's own
+/// cordon.
+pub fn gate_refusals(c: &Cluster, stable_for: SignedDuration, now: Timestamp) -> Vec<String> {
+    match health_gate(c, stable_for, now) {
+        Ok(()) => Vec::new(),
+        Err(reasons) => reasons
+            .into_iter()
+            .filter(|r| r.code != ReasonCode::FailbackGateCordoned)
+            .map(|r| r.message)
+            .collect(),
+    }
 }
 
 /// `waiting` in a line: the count and the first few, with why.

@@ -149,8 +149,6 @@ pub struct ClusterRun {
     pub step: Step,
     /// When it entered the step.
     pub since: Timestamp,
-    /// Whether the run has cordoned it and not yet uncordoned it.
-    pub out: bool,
     /// The step it failed in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_in: Option<Step>,
@@ -160,6 +158,16 @@ pub struct ClusterRun {
     /// `maintenance approve` said its maintenance is done.
     #[serde(default)]
     pub approved: bool,
+}
+
+impl ClusterRun {
+    /// Whether it counts as out (cordoned by the run, or maybe): from entering
+    /// `draining` until it leaves `returning` well; a cluster that failed in between
+    /// stays out.
+    pub fn out(&self) -> bool {
+        let at = self.failed_in.unwrap_or(self.step);
+        (Step::Draining..=Step::Returning).contains(&at)
+    }
 }
 
 /// The process driving the run.
@@ -212,12 +220,8 @@ pub struct RunState {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
     pub created_at: Timestamp,
-    pub updated_at: Timestamp,
     pub settings: RunSettings,
-    /// The clusters of each wave, in order.
-    pub waves: Vec<Vec<String>>,
-    /// The wave in progress, from 1.
-    pub wave: usize,
+    /// Every cluster, in wave order (each knows its wave).
     pub clusters: Vec<ClusterRun>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holder: Option<Holder>,
@@ -226,6 +230,33 @@ pub struct RunState {
     /// The transitions, oldest first (at most [`RECORD_LIMIT`]).
     #[serde(default)]
     pub record: Vec<Transition>,
+}
+
+impl RunState {
+    /// How many waves there are.
+    pub fn wave_count(&self) -> usize {
+        self.clusters.iter().map(|c| c.wave).max().unwrap_or(0)
+    }
+
+    /// The clusters of wave `n` (from 1).
+    pub fn wave_clusters(&self, n: usize) -> Vec<&str> {
+        self.clusters
+            .iter()
+            .filter(|c| c.wave == n)
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
+    /// The wave in progress: the first with a cluster neither done nor failed (the last
+    /// wave once every cluster is).
+    pub fn current_wave(&self) -> usize {
+        self.clusters
+            .iter()
+            .filter(|c| !matches!(c.step, Step::Done | Step::Failed))
+            .map(|c| c.wave)
+            .min()
+            .unwrap_or_else(|| self.wave_count())
+    }
 }
 
 /// A new run over `waves`, held by `holder`.
@@ -245,7 +276,6 @@ pub fn new_run(
                 wave: i + 1,
                 step: Step::Pending,
                 since: now,
-                out: false,
                 failed_in: None,
                 message: String::new(),
                 approved: false,
@@ -259,10 +289,7 @@ pub fn new_run(
         phase: Phase::Running,
         reason: started.clone(),
         created_at: now,
-        updated_at: now,
         settings,
-        waves,
-        wave: 1,
         clusters,
         holder: Some(holder),
         abort: None,
@@ -281,8 +308,6 @@ pub enum Next {
     Abort,
     /// The run cannot go on: stop it, saying why.
     Stop(String),
-    /// The wave is done: start wave `n` (from 1).
-    StartWave(usize),
     /// Every wave is done.
     Succeed,
     /// Do `step` for these clusters of the current wave. For [`Step::Soaking`], `until`
@@ -319,33 +344,34 @@ pub fn next(s: &RunState) -> Next {
             s.settings.max_failures
         ));
     }
+    let wave = s.current_wave();
     let active: Vec<&ClusterRun> = s
         .clusters
         .iter()
-        .filter(|c| c.wave == s.wave && !matches!(c.step, Step::Done | Step::Failed))
+        .filter(|c| c.wave == wave && !matches!(c.step, Step::Done | Step::Failed))
         .collect();
     let Some(step) = active.iter().map(|c| c.step).min() else {
-        if s.wave >= s.waves.len() {
-            return Next::Succeed;
-        }
+        return Next::Succeed;
+    };
+    // A wave not started yet starts only within the budget, with the failed clusters
+    // still out counted.
+    if step == Step::Pending {
         let out: Vec<&str> = s
             .clusters
             .iter()
-            .filter(|c| c.out)
+            .filter(|c| c.out())
             .map(|c| c.name.as_str())
             .collect();
-        let coming = s.waves[s.wave].len();
+        let coming = active.iter().filter(|c| c.step == Step::Pending).count();
         if out.len() + coming > s.settings.max_unavailable {
             return Next::Stop(format!(
-                "wave {} cannot start: {} still out ({}) and --max-unavailable is {}",
-                s.wave + 1,
+                "wave {wave} cannot start: {} still out ({}) and --max-unavailable is {}",
                 out.len(),
                 out.join(", "),
                 s.settings.max_unavailable
             ));
         }
-        return Next::StartWave(s.wave + 1);
-    };
+    }
     let clusters: Vec<String> = active
         .iter()
         .filter(|c| c.step == step)
@@ -357,7 +383,7 @@ pub fn next(s: &RunState) -> Next {
             .filter(|c| c.step == step)
             .map(|c| c.since)
             .max()
-            .unwrap_or(s.updated_at);
+            .unwrap_or(s.created_at);
         started + SignedDuration::from_secs(s.settings.soak_seconds as i64)
     });
     // A pending wave starts with its drain.
@@ -391,12 +417,25 @@ fn note(s: &mut RunState, cluster: Option<&str>, to: &str, message: &str, now: T
     });
     let over = s.record.len().saturating_sub(RECORD_LIMIT);
     s.record.drain(..over);
-    s.updated_at = now;
+}
+
+/// Whether draining `clusters` starts their wave (none of them has started yet).
+pub fn starts_wave(s: &RunState, clusters: &[String]) -> bool {
+    s.clusters
+        .iter()
+        .filter(|c| clusters.contains(&c.name))
+        .all(|c| c.step == Step::Pending)
 }
 
 /// Put `clusters` into `step` (entering it), saying `message`. Entering
-/// [`Step::Draining`] counts them out, before anything is written.
+/// [`Step::Draining`] counts them out ([`ClusterRun::out`]), before anything is written,
+/// and records the start of their wave.
 pub fn enter(s: &mut RunState, clusters: &[String], step: Step, message: &str, now: Timestamp) {
+    if step == Step::Draining && starts_wave(s, clusters) {
+        let n = s.current_wave();
+        let text = format!("wave {n} of {}: {}", s.wave_count(), clusters.join(", "));
+        note(s, None, "wave", &text, now);
+    }
     for name in clusters {
         if let Some(c) = s.clusters.iter_mut().find(|c| &c.name == name) {
             if c.step == step {
@@ -405,16 +444,12 @@ pub fn enter(s: &mut RunState, clusters: &[String], step: Step, message: &str, n
             c.step = step;
             c.since = now;
             c.message = message.to_string();
-            if step == Step::Draining {
-                c.out = true;
-            }
         }
         note(s, Some(name), step.as_str(), message, now);
     }
 }
 
-/// Record how `step` ended for `cluster`: on to the next step, or failed. Ending
-/// [`Step::Returning`] well counts it back in.
+/// Record how `step` ended for `cluster`: on to the next step, or failed.
 pub fn advance(s: &mut RunState, cluster: &str, step: Step, ended: &Ended, now: Timestamp) {
     let Some(c) = s.clusters.iter_mut().find(|c| c.name == cluster) else {
         return;
@@ -429,9 +464,6 @@ pub fn advance(s: &mut RunState, cluster: &str, step: Step, ended: &Ended, now: 
             (Step::Failed, m.clone())
         }
     };
-    if step == Step::Returning && to != Step::Failed {
-        c.out = false;
-    }
     c.step = to;
     c.since = now;
     c.message = message.clone();
@@ -443,19 +475,6 @@ pub fn set_phase(s: &mut RunState, phase: Phase, reason: &str, now: Timestamp) {
     s.phase = phase;
     s.reason = reason.to_string();
     note(s, None, phase.into(), reason, now);
-}
-
-/// Move on to wave `n`.
-pub fn start_wave(s: &mut RunState, n: usize, now: Timestamp) {
-    s.wave = n;
-    let names = s.waves.get(n - 1).cloned().unwrap_or_default();
-    note(
-        s,
-        None,
-        "wave",
-        &format!("wave {n} of {}: {}", s.waves.len(), names.join(", ")),
-        now,
-    );
 }
 
 /// Whether a process may drive the run.
@@ -510,6 +529,26 @@ pub fn claim(
     }
 }
 
+/// Record `maintenance abort` by `by`: the request is kept (the first one), and a run
+/// nobody holds any more (see [`claim`]; `me` is the caller's id and host) ends here as
+/// aborted. A live holder sees the request and stops after its current step.
+pub fn request_abort(
+    s: &mut RunState,
+    by: &str,
+    me: (&str, &str),
+    alive: &dyn Fn(u32, &str) -> bool,
+    now: Timestamp,
+) {
+    s.abort.get_or_insert(AbortRequest {
+        at: now,
+        by: by.to_string(),
+    });
+    if !s.phase.finished() && claim(s, me, alive, now).takeable() {
+        s.holder = None;
+        set_phase(s, Phase::Aborted, &format!("aborted by {by}"), now);
+    }
+}
+
 /// Record `maintenance approve` of `clusters`: each must be in the run and not yet past
 /// its maintenance. Errors name the first that is not.
 pub fn approve(s: &mut RunState, clusters: &[String], now: Timestamp) -> Result<(), String> {
@@ -533,76 +572,6 @@ pub fn approve(s: &mut RunState, clusters: &[String], now: Timestamp) -> Result<
         note(s, Some(name), "approved", "maintenance approved", now);
     }
     Ok(())
-}
-
-/// Where a cluster is left when the run stops or ends there.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Standing {
-    pub cluster: String,
-    pub step: Step,
-    /// Whether the run left it cordoned.
-    pub cordoned: bool,
-    /// What that means.
-    pub state: String,
-    /// The commands that put it back in service, when it is not.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub to_return: Vec<String>,
-}
-
-/// Where `c` stands: what the run did to it, and how to put it back.
-pub fn standing(c: &ClusterRun) -> Standing {
-    let at = c.failed_in.unwrap_or(c.step);
-    let name = &c.name;
-    let back = || {
-        vec![
-            format!("karmadactl uncordon {name}"),
-            format!("karmadactl failback {name}"),
-        ]
-    };
-    let (state, to_return) = match at {
-        Step::Pending => ("untouched".to_string(), Vec::new()),
-        Step::Draining => (
-            "cordoned; its drain may be partly written".to_string(),
-            back(),
-        ),
-        Step::Evacuating => (
-            "cordoned, drained; its workloads may still be moving".to_string(),
-            back(),
-        ),
-        Step::Maintaining => (
-            "cordoned, drained; its maintenance may not be finished".to_string(),
-            back(),
-        ),
-        Step::Gating => (
-            "cordoned, drained; maintained, not yet through the health gate".to_string(),
-            back(),
-        ),
-        Step::Returning if c.out => (
-            "cordoned or partly uncordoned; its workloads may be partly returned".to_string(),
-            back(),
-        ),
-        Step::Returning => (
-            "back in service; its workloads partly returned".to_string(),
-            vec![format!("karmadactl failback {name}")],
-        ),
-        Step::Soaking => (
-            "back in service; its soak did not finish".to_string(),
-            Vec::new(),
-        ),
-        Step::Done | Step::Failed => ("maintained and back in service".to_string(), Vec::new()),
-    };
-    let state = match c.failed_in {
-        Some(f) => format!("failed while {}: {} ({state})", f.as_str(), c.message),
-        None => state,
-    };
-    Standing {
-        cluster: name.clone(),
-        step: c.step,
-        cordoned: c.out,
-        state,
-        to_return,
-    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod history;
 pub mod maintenance;
 pub mod maintenance_checks;
 pub mod maintenance_run;
+pub mod maintenance_status;
 pub mod policy_check;
 pub mod policy_lint;
 pub mod records;

@@ -81,8 +81,8 @@ impl<'a> Shared<'a> {
     pub fn new(cp: &'a ControlPlane, me: String, stored: Stored) -> Self {
         let position = (
             stored.state.id.clone(),
-            stored.state.wave,
-            stored.state.waves.len(),
+            stored.state.current_wave(),
+            stored.state.wave_count(),
         );
         Shared {
             cp,
@@ -125,7 +125,7 @@ impl<'a> Shared<'a> {
         })
         .await?;
         let s = cell.state.clone();
-        *self.position.lock().unwrap() = (s.id.clone(), s.wave, s.waves.len());
+        *self.position.lock().unwrap() = (s.id.clone(), s.current_wave(), s.wave_count());
         Ok(s)
     }
 }

@@ -12,8 +12,9 @@ use jiff::Timestamp;
 use super::context::{Outcome, RunContext};
 use super::steps::{self, Results};
 use super::store;
+use crate::engine::decide::maintenance_checks::wave_refusal;
 use crate::engine::decide::maintenance_run::{
-    advance, enter, next, set_phase, start_wave, Ended, Next, Phase, RunState, Step, LEASE,
+    advance, enter, next, set_phase, starts_wave, Ended, Next, Phase, RunState, Step, LEASE,
 };
 use crate::error::{Error, Result};
 
@@ -60,16 +61,6 @@ pub async fn drive(ctx: &RunContext<'_>) -> Result<RunState> {
                 )
                 .await
             }
-            Next::StartWave(n) => {
-                let s = ctx.store.change(|s, now| start_wave(s, n, now)).await?;
-                let names = s.waves[n - 1].join(", ");
-                ctx.emit(
-                    None,
-                    "wave",
-                    Outcome::Run,
-                    &format!("wave {n} of {}: {names}", s.waves.len()),
-                );
-            }
             Next::Do {
                 step,
                 clusters,
@@ -108,8 +99,11 @@ async fn do_step(
     Ok(StepEnd::Ended(match step {
         Step::Draining => {
             let (planned, req) = steps::plan_drain(ctx, s, clusters).await?;
-            if let Some(why) = steps::drain_refusal(&planned) {
-                return Ok(StepEnd::Refused(format!("wave {} refused: {why}", s.wave)));
+            let plans = planned.bindings.iter().map(|b| &b.plan);
+            let (fleet, room) = (&planned.fleet_refusal, &planned.capacity_refusal);
+            if let Some(why) = wave_refusal(fleet.as_ref(), room.as_ref(), plans) {
+                let wave = s.current_wave();
+                return Ok(StepEnd::Refused(format!("wave {wave} refused: {why}")));
             }
             let moving = planned
                 .bindings
@@ -117,9 +111,15 @@ async fn do_step(
                 .filter(|b| b.plan.evicted().next().is_some())
                 .count();
             let said = format!("cordoning; {moving} binding(s) to evict");
+            let starting = starts_wave(s, clusters);
             ctx.store
                 .change(|s, now| enter(s, clusters, Step::Draining, &said, now))
                 .await?;
+            if starting {
+                let (n, of) = (s.current_wave(), s.wave_count());
+                let text = format!("wave {n} of {of}: {}", clusters.join(", "));
+                ctx.emit(None, "wave", Outcome::Run, &text);
+            }
             for c in clusters {
                 ctx.emit(Some(c), step.as_str(), Outcome::Started, &said);
             }

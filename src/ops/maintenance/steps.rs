@@ -14,13 +14,13 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use super::context::{Outcome, RunContext};
 use crate::client::Targets;
 use crate::engine::decide::drain::DrainOptions;
-use crate::engine::decide::failback::{health_gate, FailbackMode, FailbackOptions};
+use crate::engine::decide::failback::{span, FailbackMode, FailbackOptions};
 use crate::engine::decide::maintenance_checks::{
-    healthy_on, moved_off, not_evacuated, not_healthy_on, summary, unhealthy_on, Waiting,
+    gate_refusals, healthy_on, moved_off, not_evacuated, not_healthy_on, summary, unhealthy_on,
+    Waiting, NAMED,
 };
 use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step};
 use crate::engine::decide::taint_edit::uncordon_edit;
-use crate::engine::vocabulary::reason::ReasonCode;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::Result;
 use crate::ops::bindings::BindingScope;
@@ -30,18 +30,11 @@ use crate::ops::write::WriteControl;
 use crate::ops::DryRun;
 use crate::state;
 
-/// Bindings a message names.
-const NAMED: usize = 5;
-
 /// How a step ended for the clusters it ended for.
 pub type Results = Vec<(String, Ended)>;
 
 fn secs(s: u64) -> SignedDuration {
     SignedDuration::from_secs(i64::try_from(s).unwrap_or(i64::MAX))
-}
-
-fn span(d: SignedDuration) -> String {
-    format!("{:#}", d.round(jiff::Unit::Second).unwrap_or(d))
 }
 
 /// When each of `clusters` entered its step.
@@ -71,7 +64,8 @@ pub async fn plan_drain(
             stateful_failover_injection: ctx.controller.stateful_failover_injection,
             message: format!(
                 "evicted by `karmadactl maintenance run` (run {}, wave {})",
-                s.id, s.wave
+                s.id,
+                s.current_wave()
             ),
             ..Default::default()
         },
@@ -82,40 +76,6 @@ pub async fn plan_drain(
     };
     let planned = drain_ops::plan(ctx.cp, &Targets::Names(clusters.to_vec()), &mut req).await?;
     Ok((planned, req))
-}
-
-/// Why the drain `planned` must not go ahead (`None`: it may): what `drain` refuses
-/// without `--force`, and any binding it would leave in place.
-pub fn drain_refusal(planned: &Planned) -> Option<String> {
-    if let Some(r) = planned
-        .fleet_refusal
-        .as_ref()
-        .or(planned.capacity_refusal.as_ref())
-    {
-        return Some(r.message.clone());
-    }
-    let blocked: Vec<Waiting> = planned
-        .bindings
-        .iter()
-        .flat_map(|b| {
-            b.plan
-                .steps
-                .iter()
-                .filter(|s| s.decision.incomplete())
-                .map(|s| {
-                    (
-                        b.plan.binding.clone(),
-                        format!("{} on {}", <&str>::from(s.decision), s.cluster),
-                    )
-                })
-        })
-        .collect();
-    (!blocked.is_empty()).then(|| {
-        format!(
-            "the drain would leave bindings in place: {}",
-            summary(&blocked, NAMED)
-        )
-    })
 }
 
 /// Cordon and evict as `planned` says, recording an Event per binding written.
@@ -178,54 +138,92 @@ pub async fn write_drain(
         .collect()
 }
 
-/// Wait until what the drain moved off each of `clusters` is Healthy where it went and
-/// its old copy is gone, or until `--timeout` after the cluster entered the step.
-pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
-    let timeout = secs(s.settings.evacuate_timeout_seconds);
+/// How one cluster stands at one read of a wait.
+enum Check {
+    Done(String),
+    /// Still waiting, and for what.
+    Waiting(String),
+}
+
+/// Wait until `check` says each of `clusters` is done, reading with `read` at every
+/// poll; a cluster still waiting `timeout` after it entered the step fails, `late` saying
+/// why from what it waits for.
+async fn wait_each<T, F>(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    clusters: &[String],
+    (step, timeout): (Step, SignedDuration),
+    read: impl Fn() -> F,
+    check: impl Fn(&T, &str, Timestamp) -> Check,
+    late: impl Fn(&str) -> String,
+) -> Result<Results>
+where
+    F: std::future::Future<Output = Result<T>>,
+{
     let since = entered(s, clusters);
     let mut left: Vec<String> = clusters.to_vec();
     let mut out = Vec::new();
     let mut said = String::new();
     loop {
         let started = std::time::Instant::now();
-        let bindings = state::load_bindings(ctx.cp).await?;
+        let read = read().await?;
         let now = Timestamp::now();
-        let mut waiting_lines = Vec::new();
-        left.retain(|c| {
-            let one = std::slice::from_ref(c);
-            let waiting = not_evacuated(&bindings, one);
-            if waiting.is_empty() {
-                let moved = bindings.iter().filter(|b| moved_off(b, one)).count();
-                out.push((
-                    c.clone(),
-                    Ended::Done(format!(
-                        "{moved} binding(s) moved off, Healthy where they went"
-                    )),
-                ));
-                return false;
+        let mut lines = Vec::new();
+        left.retain(|c| match check(&read, c, now) {
+            Check::Done(m) => {
+                out.push((c.clone(), Ended::Done(m)));
+                false
             }
-            if now >= since[c] + timeout {
-                out.push((
-                    c.clone(),
-                    Ended::Failed(format!(
-                        "after {}, not Healthy where they went {}",
-                        span(timeout),
-                        summary(&waiting, NAMED)
-                    )),
-                ));
-                return false;
+            Check::Waiting(why) if now >= since[c] + timeout => {
+                out.push((c.clone(), Ended::Failed(late(&why))));
+                false
             }
-            waiting_lines.push(format!("{c}: waiting for {}", summary(&waiting, NAMED)));
-            true
+            Check::Waiting(why) => {
+                lines.push(format!("{c}: {why}"));
+                true
+            }
         });
         if left.is_empty() {
             return Ok(out);
         }
-        ctx.say_if_changed(&mut said, &waiting_lines.join("; "), Step::Evacuating);
+        ctx.say_if_changed(&mut said, &lines.join("; "), step);
         if !ctx.pause(started.elapsed()).await {
             return Ok(out);
         }
     }
+}
+
+/// Wait until what the drain moved off each of `clusters` is Healthy where it went and
+/// its old copy is gone, or until `--timeout` after the cluster entered the step.
+pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
+    let timeout = secs(s.settings.evacuate_timeout_seconds);
+    let check = |bindings: &Vec<crate::fleet::Binding>, c: &str, _| {
+        let one = [c.to_string()];
+        let waiting = not_evacuated(bindings, &one);
+        if waiting.is_empty() {
+            let moved = bindings.iter().filter(|b| moved_off(b, &one)).count();
+            Check::Done(format!(
+                "{moved} binding(s) moved off, Healthy where they went"
+            ))
+        } else {
+            Check::Waiting(format!(
+                "not yet Healthy where they went {}",
+                summary(&waiting, NAMED)
+            ))
+        }
+    };
+    let late = |why: &str| format!("after {}, {why}", span(timeout));
+    let read = || state::load_bindings(ctx.cp);
+    wait_each(
+        ctx,
+        s,
+        clusters,
+        (Step::Evacuating, timeout),
+        read,
+        check,
+        late,
+    )
+    .await
 }
 
 /// Run the hook for `cluster`: `sh -c HOOK` with the cluster's name and contexts in its
@@ -242,7 +240,7 @@ pub async fn hook(ctx: &RunContext<'_>, s: &RunState, hook: &str, cluster: &str)
         )
         .env("KARMADACTL_KARMADA_CONTEXT", &ctx.karmada_context)
         .env("KARMADACTL_RUN", &s.id)
-        .env("KARMADACTL_WAVE", s.wave.to_string())
+        .env("KARMADACTL_WAVE", s.current_wave().to_string())
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -341,66 +339,33 @@ pub async fn approval(ctx: &RunContext<'_>, cluster: &str) -> Option<Ended> {
     }
 }
 
-/// The health gate of `cluster` as the run holds it: `failback`'s gate (Ready for
-/// `--stable-for`, no NoExecute taint), without the run's own cordon.
-fn gate_of(c: &crate::api::Cluster, stable_for: SignedDuration, now: Timestamp) -> Vec<String> {
-    match health_gate(c, stable_for, now) {
-        Ok(()) => Vec::new(),
-        Err(reasons) => reasons
-            .into_iter()
-            .filter(|r| r.code != ReasonCode::FailbackGateCordoned)
-            .map(|r| r.message)
-            .collect(),
-    }
-}
-
 /// Wait until each of `clusters` passes the health gate, or `--gate-timeout` after it
 /// entered the step.
 pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
     let stable_for = secs(s.settings.stable_for_seconds);
     let timeout = secs(s.settings.gate_timeout_seconds);
-    let since = entered(s, clusters);
-    let mut left: Vec<String> = clusters.to_vec();
-    let mut out = Vec::new();
-    let mut said = String::new();
-    loop {
-        let all = state::load_clusters(ctx.cp).await?;
-        let now = Timestamp::now();
-        let mut lines = Vec::new();
-        left.retain(|name| {
-            let why = match all
-                .iter()
-                .find(|c| c.metadata.name.as_deref() == Some(name))
-            {
-                Some(c) => gate_of(c, stable_for, now),
-                None => vec![format!("{name} is no longer registered")],
-            };
-            if why.is_empty() {
-                out.push((name.clone(), Ended::Done("through the health gate".into())));
-                return false;
-            }
-            if now >= since[name] + timeout {
-                out.push((
-                    name.clone(),
-                    Ended::Failed(format!(
-                        "the health gate did not pass within {}: {}",
-                        span(timeout),
-                        why.join("; ")
-                    )),
-                ));
-                return false;
-            }
-            lines.push(why.join("; "));
-            true
-        });
-        if left.is_empty() {
-            return Ok(out);
+    let check = |all: &Vec<crate::api::Cluster>, name: &str, now| {
+        let why = match all
+            .iter()
+            .find(|c| c.metadata.name.as_deref() == Some(name))
+        {
+            Some(c) => gate_refusals(c, stable_for, now),
+            None => vec![format!("{name} is no longer registered")],
+        };
+        if why.is_empty() {
+            Check::Done("through the health gate".into())
+        } else {
+            Check::Waiting(why.join("; "))
         }
-        ctx.say_if_changed(&mut said, &lines.join("; "), Step::Gating);
-        if !ctx.pause(Duration::ZERO).await {
-            return Ok(out);
-        }
-    }
+    };
+    let late = |why: &str| {
+        format!(
+            "the health gate did not pass within {}: {why}",
+            span(timeout)
+        )
+    };
+    let read = || state::load_clusters(ctx.cp);
+    wait_each(ctx, s, clusters, (Step::Gating, timeout), read, check, late).await
 }
 
 /// Uncordon `clusters`, then return what left them (`failback`, restore mode, with the
@@ -436,7 +401,8 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
             karmada_version: ctx.controller.karmada_version,
             message: format!(
                 "returned by `karmadactl maintenance run` (run {}, wave {})",
-                s.id, s.wave
+                s.id,
+                s.current_wave()
             ),
             ..Default::default()
         },

@@ -108,8 +108,8 @@ pub fn in_progress(existing: &RunState) -> Error {
     Error::failure(format!(
         "a maintenance run is {phase} (run {}, wave {} of {}): `karmadactl maintenance status` shows it; resume it or abort it first; nothing was written",
         existing.id,
-        existing.wave,
-        existing.waves.len()
+        existing.current_wave(),
+        existing.wave_count()
     ))
 }
 

@@ -1,6 +1,7 @@
 //! The run's state machine, its claims and its record.
 
 use super::*;
+use crate::engine::decide::maintenance_status::standing;
 
 fn t(s: i64) -> Timestamp {
     Timestamp::from_second(1_800_000_000 + s).unwrap()
@@ -80,7 +81,15 @@ fn a_run_goes_wave_by_wave_through_every_step_and_succeeds() {
     };
     assert_eq!((step, clusters.clone()), (Step::Draining, names(&["a"])));
     enter(&mut s, &clusters, step, "", t(1));
-    assert!(s.clusters[0].out, "counted out before anything is written");
+    assert!(
+        s.clusters[0].out(),
+        "counted out before anything is written"
+    );
+    let last: Vec<(&str, &str)> = s.record[s.record.len() - 2..]
+        .iter()
+        .map(|r| (r.to.as_str(), r.message.as_str()))
+        .collect();
+    assert_eq!(last, [("wave", "wave 1 of 2: a"), ("draining", "")]);
     let mut seen = vec![Step::Draining];
     for _ in 0..6 {
         let Next::Do { step, .. } = next(&s) else {
@@ -99,14 +108,30 @@ fn a_run_goes_wave_by_wave_through_every_step_and_succeeds() {
             Step::Maintaining,
             Step::Gating,
             Step::Returning,
-            Step::Soaking
+            Step::Soaking,
+            // Wave 2's drain, once wave 1 is done.
+            Step::Draining
         ]
     );
     assert_eq!(s.clusters[0].step, Step::Done);
-    assert!(!s.clusters[0].out, "returning counts it back in");
-    assert_eq!(next(&s), Next::StartWave(2));
-    start_wave(&mut s, 2, t(3));
+    assert!(!s.clusters[0].out(), "returning counts it back in");
+    assert_eq!(s.current_wave(), 2);
+    assert_eq!(
+        next(&s),
+        Next::Do {
+            step: Step::Draining,
+            clusters: names(&["b"]),
+            until: None
+        }
+    );
     finish_wave(&mut s, 4);
+    assert!(
+        s.record
+            .iter()
+            .any(|r| r.to == "wave" && r.message == "wave 2 of 2: b"),
+        "{:?}",
+        s.record
+    );
     assert_eq!(next(&s), Next::Succeed);
 }
 
@@ -153,7 +178,7 @@ fn a_failure_stops_the_run_past_max_failures_and_a_failed_cluster_still_out_hold
         t(2),
     );
     assert!(matches!(next(&s), Next::Stop(m) if m.contains("1 cluster(s) failed (a)")));
-    assert!(standing(&s.clusters[0]).cordoned);
+    assert!(standing(&s.clusters[0]).out);
     assert!(standing(&s.clusters[0])
         .state
         .starts_with("failed while evacuating: 2 bindings not healthy"));
@@ -164,7 +189,9 @@ fn a_failure_stops_the_run_past_max_failures_and_a_failed_cluster_still_out_hold
         matches!(next(&s), Next::Stop(m) if m.contains("wave 2 cannot start: 1 still out (a)"))
     );
     s.settings.max_unavailable = 2;
-    assert_eq!(next(&s), Next::StartWave(2));
+    assert!(
+        matches!(next(&s), Next::Do { step: Step::Draining, clusters, .. } if clusters == names(&["b"]))
+    );
 }
 
 #[test]
@@ -193,13 +220,13 @@ fn an_abort_comes_first_and_standing_names_what_to_undo() {
     set_phase(&mut s, Phase::Aborted, "aborted", t(3));
     assert_eq!(next(&s), Next::Finished);
     let a = standing(&s.clusters[0]);
-    assert_eq!((a.step, a.cordoned), (Step::Maintaining, true));
+    assert_eq!((a.step, a.out), (Step::Maintaining, true));
     assert_eq!(
         a.to_return,
         vec!["karmadactl uncordon a", "karmadactl failback a"]
     );
     let b = standing(&s.clusters[1]);
-    assert_eq!((b.state.as_str(), b.cordoned), ("untouched", false));
+    assert_eq!((b.state.as_str(), b.out), ("untouched", false));
 }
 
 #[test]
@@ -255,4 +282,29 @@ fn the_stored_document_reads_back_the_same() {
     assert!(text.contains("\"step\":\"pending\""), "{text}");
     let back: RunState = serde_json::from_str(&text).unwrap();
     assert_eq!(back, s);
+}
+
+#[test]
+fn an_abort_ends_a_run_nobody_holds_and_asks_a_live_holder_to_stop() {
+    let alive = |_: u32, _: &str| true;
+    let mut held = run(&[&["a"]], 1, 0);
+    request_abort(&mut held, "ops pid 9", ("you", "other"), &alive, t(5));
+    assert_eq!(held.phase, Phase::Running, "the live holder stops it");
+    assert_eq!(
+        held.abort.as_ref().map(|a| a.by.as_str()),
+        Some("ops pid 9")
+    );
+    assert_eq!(next(&held), Next::Abort);
+
+    let mut stopped = run(&[&["a"]], 1, 0);
+    set_phase(&mut stopped, Phase::Stopped, "interrupted", t(1));
+    stopped.holder = None;
+    request_abort(&mut stopped, "ops pid 9", ("you", "other"), &alive, t(5));
+    assert_eq!(
+        (stopped.phase, stopped.reason.as_str()),
+        (Phase::Aborted, "aborted by ops pid 9")
+    );
+    // Asked again: the first request stays.
+    request_abort(&mut stopped, "later", ("you", "other"), &alive, t(9));
+    assert_eq!(stopped.abort.unwrap().by, "ops pid 9");
 }
