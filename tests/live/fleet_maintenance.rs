@@ -21,8 +21,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use k8s_openapi::api::apps::v1::Deployment;
-use k8s_openapi::api::core::v1::{Namespace, Node};
-use kube::api::{Api, DynamicObject, PostParams};
+use k8s_openapi::api::core::v1::Node;
+use kube::api::{Api, DynamicObject};
 use serde_json::{json, Value};
 use support::fixtures::*;
 use support::karmada::{karmada_with, Karmada, Options, WITH_MEMBERS};
@@ -31,18 +31,12 @@ const NS: &str = "fleet";
 const MEMBERS: [&str; 3] = ["member1", "member2", "member3"];
 const APPS: [&str; 2] = ["web", "api"];
 
-/// A Deployment and its PropagationPolicy: `web` divided 1:1:1 over the three members,
-/// `api` duplicated on each.
+/// A Deployment and its PropagationPolicy each (their namespace created if missing):
+/// `web` divided 1:1:1 over the three members, `api` duplicated on each.
 async fn create_workloads(client: &kube::Client) {
-    Api::<Namespace>::all(client.clone())
-        .create(
-            &PostParams::default(),
-            &serde_json::from_value(json!({"metadata": {"name": NS}})).unwrap(),
-        )
-        .await
-        .unwrap();
     for (name, replicas) in [("web", 3), ("api", 1)] {
-        let d: Deployment = serde_json::from_value(json!({
+        let deployment = json!({
+            "apiVersion": "apps/v1", "kind": "Deployment",
             "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
             "spec": {
                 "replicas": replicas,
@@ -51,12 +45,7 @@ async fn create_workloads(client: &kube::Client) {
                              "spec": {"containers": [{"name": name, "image": "nginx:1.27",
                                                       "resources": {"requests": {"cpu": "100m"}}}]}}
             }
-        }))
-        .unwrap();
-        Api::<Deployment>::namespaced(client.clone(), NS)
-            .create(&PostParams::default(), &d)
-            .await
-            .unwrap();
+        });
         let scheduling = if name == "web" {
             json!({"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
                    "weightPreference": {"staticWeightList": [
@@ -75,7 +64,7 @@ async fn create_workloads(client: &kube::Client) {
                               "replicaScheduling": scheduling}
             }
         });
-        create_items(client, &[policy]).await;
+        create_items(client, &[deployment, policy]).await;
     }
 }
 

@@ -15,7 +15,8 @@ pub fn cluster_resource() -> ApiResource {
     ApiResource::erase::<Cluster>(&())
 }
 
-/// The ApiResource of a kind this tool reads, by kind name.
+/// The ApiResource of a kind this tool reads (and of a Deployment, the workload of the
+/// tests with members), by kind name.
 pub fn resource_for(kind: &str) -> Option<ApiResource> {
     use karmadactl::api::*;
     Some(match kind {
@@ -25,6 +26,7 @@ pub fn resource_for(kind: &str) -> Option<ApiResource> {
         "PropagationPolicy" => ApiResource::erase::<PropagationPolicy>(&()),
         "ClusterPropagationPolicy" => ApiResource::erase::<ClusterPropagationPolicy>(&()),
         "ClusterTaintPolicy" => ApiResource::erase::<ClusterTaintPolicy>(&()),
+        "Deployment" => ApiResource::erase::<k8s_openapi::api::apps::v1::Deployment>(&()),
         _ => return None,
     })
 }
