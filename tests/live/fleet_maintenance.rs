@@ -68,21 +68,43 @@ async fn create_workloads(client: &kube::Client) {
     }
 }
 
-/// Ready replicas of each workload on each member that answers (`None`: absent, or the
-/// member does not answer).
-async fn ready_on_members(k: &Karmada) -> BTreeMap<(String, String), Option<i32>> {
-    let mut out = BTreeMap::new();
+/// A client of each member, made once (it reconnects after a member's restart).
+async fn member_clients(k: &Karmada) -> Vec<(String, kube::Client)> {
+    let mut out = Vec::new();
     for m in &k.members {
-        let api: Api<Deployment> = Api::namespaced(m.client().await, NS);
+        out.push((m.name.clone(), m.client().await));
+    }
+    out
+}
+
+/// Ready replicas of each workload on each member that answers (`None`: absent, or the
+/// member does not answer): one list per member.
+async fn ready_on_members(
+    members: &[(String, kube::Client)],
+) -> BTreeMap<(String, String), Option<i32>> {
+    let mut out = BTreeMap::new();
+    for (name, client) in members {
+        let api: Api<Deployment> = Api::namespaced(client.clone(), NS);
+        let listed = tokio::time::timeout(Duration::from_secs(3), api.list(&Default::default()))
+            .await
+            .ok()
+            .and_then(Result::ok);
         for app in APPS {
-            let got = tokio::time::timeout(Duration::from_secs(3), api.get_opt(app)).await;
-            let ready = match got {
-                Ok(Ok(Some(d))) if d.metadata.deletion_timestamp.is_none() => {
-                    Some(d.status.and_then(|s| s.ready_replicas).unwrap_or(0))
-                }
-                _ => None,
-            };
-            out.insert((app.to_string(), m.name.clone()), ready);
+            let ready = listed.as_ref().and_then(|l| {
+                l.items
+                    .iter()
+                    .find(|d| {
+                        d.metadata.name.as_deref() == Some(app)
+                            && d.metadata.deletion_timestamp.is_none()
+                    })
+                    .map(|d| {
+                        d.status
+                            .as_ref()
+                            .and_then(|s| s.ready_replicas)
+                            .unwrap_or(0)
+                    })
+            });
+            out.insert((app.to_string(), name.clone()), ready);
         }
     }
     out
@@ -140,8 +162,9 @@ fn sampler(
     seen: Arc<Mutex<Seen>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let members = member_clients(&k).await;
         while !stop.load(Ordering::SeqCst) {
-            let ready = ready_on_members(&k).await;
+            let ready = ready_on_members(&members).await;
             {
                 let mut s = seen.lock().unwrap();
                 s.samples += 1;
@@ -155,7 +178,7 @@ fn sampler(
                     }
                 }
             }
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
         }
     })
 }
@@ -402,11 +425,12 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
                 && r[&("api".to_string(), m.to_string())] == Some(1)
         })
     };
-    while !spread(&ready_on_members(&k).await) {
+    let members = member_clients(&k).await;
+    while !spread(&ready_on_members(&members).await) {
         assert!(
             Instant::now() < deadline,
             "the first propagation: {:?}\n{}",
-            ready_on_members(&k).await,
+            ready_on_members(&members).await,
             k.log_tail("karmada-controller-manager.log")
         );
         tokio::time::sleep(Duration::from_millis(500)).await;
