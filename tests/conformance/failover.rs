@@ -16,7 +16,6 @@ use karmadactl::engine::karmada::graceful_eviction::{
     assess_eviction_tasks, graceful_evict_cluster, AssessContext, EvictOptions,
 };
 use karmadactl::engine::karmada::taint_manager::{noexecute_decision, noexecute_eviction};
-use karmadactl::engine::vocabulary::settings::PurgeMode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -139,13 +138,7 @@ struct VectorOptions {
 fn evict(input: &Value, expected: &Value) -> Result<(), String> {
     let o: VectorOptions = field(input, "options")?;
     let options = EvictOptions {
-        purge_mode: match o.purge_mode.as_str() {
-            "" => None,
-            mode => Some(
-                mode.parse::<PurgeMode>()
-                    .map_err(|_| format!("unknown purge mode {mode:?}"))?,
-            ),
-        },
+        purge_mode: (!o.purge_mode.is_empty()).then(|| o.purge_mode.clone()),
         producer: o.producer,
         reason: o.reason,
         message: o.message,

@@ -6,6 +6,7 @@
 //! family neither checked nor listed fails the test, and so does a listed family that a
 //! module now checks.
 
+mod app_failover;
 mod failover;
 mod policy_validation;
 mod queue;
@@ -29,6 +30,9 @@ const NOT_YET_IMPLEMENTED: &[&str] = &[];
 /// (`src/engine/karmada/`) that answer it (a helper the family's function relies on,
 /// such as quantities or toleration matching, is listed too).
 const TWIN_MODULES: &[(&str, &str)] = &[
+    ("application_failover", "application_failover"),
+    ("application_failover", "graceful_eviction"),
+    ("application_failover", "state_preservation"),
     ("cluster_affinity_match", "cluster_affinity"),
     ("eviction_queue_delay", "eviction_queue"),
     ("general_estimate", "estimator"),
@@ -52,7 +56,7 @@ const TWIN_MODULES: &[(&str, &str)] = &[
 
 /// Twin modules held to the real controllers by a live test instead of a family (they
 /// say so under `Checked:`).
-const CHECKED_LIVE: &[&str] = &["application_failover", "cluster_health", "events"];
+const CHECKED_LIVE: &[&str] = &["cluster_health", "events"];
 
 /// The failover proposal's models (`src/engine/proposal/`): not upstream, so they answer
 /// no family.
@@ -262,6 +266,7 @@ fn every_family_has_a_twin_module_and_every_twin_module_a_family() {
 /// the tool knows.
 fn check(family: &str, version: KarmadaVersion, input: &Value, expected: &Value) -> Check {
     failover::check(family, input, expected)
+        .or_else(|| app_failover::check(family, version, input, expected))
         .or_else(|| scheduler::check(family, input, expected))
         .or_else(|| queue::check(family, version, input, expected))
         .or_else(|| taint_args::check(family, input, expected))
@@ -355,6 +360,10 @@ fn engine_agrees_with_upstream_vectors() {
             waiting.join(", ")
         }
     );
+    // Every disagreement, when asked for (the assertion below shows the first 50).
+    if let Some(path) = std::env::var_os("KARMADACTL_CONFORMANCE_FAILURES") {
+        std::fs::write(path, failures.join("\n") + "\n").unwrap();
+    }
     assert!(
         failures.is_empty(),
         "{} vectors disagree:\n{}",

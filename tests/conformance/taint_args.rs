@@ -9,10 +9,9 @@
 //!   (upstream's parser takes `PreferNoSchedule`), and so is any result Karmada's API
 //!   would reject;
 //! - D3: `--overwrite` keeps `timeAdded`, and new `NoExecute` taints get `timeAdded`;
-//! - D4: the result words are `tainted`/`modified`/`untainted`/`unchanged` by what
-//!   changed (upstream says `modified` with every `--overwrite`, and its length test can
-//!   say `untainted` for an addition); where the cluster held duplicates of a key and
-//!   effect and the command adds, both say `modified`;
+//! - D4: the word is upstream's (by list lengths, `modified` with `--overwrite`) wherever
+//!   the tool writes, and `unchanged` where it writes nothing; where upstream refuses an
+//!   identical addition (D1), the word upstream prints for the command without it;
 //! - D7: as an identical addition is no conflict (D1), a command that also removes a
 //!   taint that is not there fails with `not found` (upstream: the `--overwrite` error,
 //!   which it checks first).
@@ -197,9 +196,17 @@ fn vector(input: &Value, expected: &Value) -> Result<(), String> {
             let same = edit_taints(&existing, &changes, true, now())
                 .map(|e| e.taints == edit.taints)
                 .unwrap_or(false);
-            (identical && same)
-                .then_some(())
-                .ok_or_else(|| format!("upstream: {error}; we accept a change that is not D1"))
+            if !(identical && same) {
+                return Err(format!(
+                    "upstream: {error}; we accept a change that is not D1"
+                ));
+            }
+            d1_word(
+                &existing,
+                &expected["taintsToAdd"],
+                &expected["taintsToRemove"],
+                &edit,
+            )
         }
         (Some("update"), Ours::Rejected(_)) if error.contains("--overwrite is false") => Ok(()),
         // D7: every clash is identical (D1), so our error is upstream's next one.
@@ -305,34 +312,14 @@ fn accepted(
             ));
         }
     }
-    // D4: our word says what changed (upstream's own word is the twin's, checked above).
-    // A taint came when a key, value and effect is new (a changed value too); one went
-    // when a key and effect occurs less often (a dropped duplicate too).
-    let (before, after) = (multiset(existing), multiset(&edit.taints));
-    let came = after
-        .iter()
-        .any(|(t, n)| before.get(t).copied().unwrap_or(0) < *n);
-    let (slots_before, slots_after) = (slots(existing), slots(&edit.taints));
-    let went = slots_before
-        .iter()
-        .any(|(t, n)| slots_after.get(t).copied().unwrap_or(0) < *n);
-    let want = match (came, went) {
-        (true, false) => EditOutcome::Tainted,
-        (true, true) => EditOutcome::Modified,
-        (false, true) => EditOutcome::Untainted,
-        (false, false) => EditOutcome::Unchanged,
-    };
-    if edit.outcome != want {
+    // The word is upstream's (by list lengths), wherever the tool writes.
+    if edit.outcome == EditOutcome::Unchanged {
+        if edit.taints != existing {
+            return Err("we say unchanged but the taints change".into());
+        }
+    } else if Some(edit.outcome.as_str()) != expected["operation"].as_str() {
         return Err(format!(
-            "operation: we say {:?} for a change that is {want:?} (upstream {})",
-            edit.outcome, expected["operation"]
-        ));
-    }
-    // Where the cluster held duplicates and the command adds, upstream's word is ours.
-    let duplicates = slots_before.values().any(|n| *n > 1);
-    if duplicates && came && edit.outcome.as_str() != expected["operation"].as_str().unwrap_or("") {
-        return Err(format!(
-            "operation on a cluster with duplicates: we say {}, upstream {}",
+            "operation: we say {}, upstream {}",
             edit.outcome.as_str(),
             expected["operation"]
         ));
@@ -340,23 +327,37 @@ fn accepted(
     Ok(())
 }
 
-/// Taints as (key, effect) with how often each occurs.
-fn slots(taints: &[Taint]) -> BTreeMap<(String, String), usize> {
-    let mut out = BTreeMap::new();
-    for t in taints {
-        *out.entry((t.key.clone(), t.effect.clone())).or_insert(0) += 1;
+/// D1: where upstream refuses an identical addition, our word is the one upstream prints
+/// for the same command without it (`unchanged` when nothing is written).
+fn d1_word(
+    existing: &[Taint],
+    add: &Value,
+    remove: &Value,
+    edit: &TaintEdit,
+) -> Result<(), String> {
+    if edit.outcome == EditOutcome::Unchanged {
+        return (edit.taints == existing)
+            .then_some(())
+            .ok_or_else(|| "we say unchanged but the taints change".to_string());
     }
-    out
+    let add: Vec<Taint> = taints(add)?
+        .into_iter()
+        .filter(|a| !clashes_taint(existing, a).any(|t| value(t) == value(a)))
+        .collect();
+    let remove = taints(remove)?;
+    match update_taints("", existing, &add, &remove, false) {
+        Ok(up) if up.operation.as_str() == edit.outcome.as_str() => Ok(()),
+        other => Err(format!(
+            "D1: we say {}, upstream without the identical additions {other:?}",
+            edit.outcome.as_str()
+        )),
+    }
 }
 
-/// Taints as (key, value, effect) with how often each occurs.
-fn multiset(taints: &[Taint]) -> BTreeMap<(String, String, String), usize> {
-    let mut out = BTreeMap::new();
-    for t in taints {
-        *out.entry((t.key.clone(), value(t), t.effect.clone()))
-            .or_insert(0) += 1;
-    }
-    out
+fn clashes_taint<'a>(existing: &'a [Taint], add: &'a Taint) -> impl Iterator<Item = &'a Taint> {
+    existing
+        .iter()
+        .filter(move |t| t.key == add.key && t.effect == add.effect)
 }
 
 /// Our parsed additions (the arguments parsed as far as the update stage).

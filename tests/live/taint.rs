@@ -74,7 +74,8 @@ async fn overwrite_is_required_to_change_a_value() {
         &["taint", "clusters", "ow-1", "k=b:NoSchedule", "--overwrite"],
     ));
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "cluster.cluster.karmada.io/ow-1 tainted\n");
+    // Upstream karmadactl's word: `modified` whenever --overwrite is given.
+    assert_eq!(stdout, "cluster.cluster.karmada.io/ow-1 modified\n");
     assert_eq!(taint_specs(&client, "ow-1").await, ["k=b:NoSchedule"]);
 }
 

@@ -148,6 +148,24 @@ fn the_descheduler_moves_the_pending_replicas_of_dynamically_divided_deployments
 }
 
 #[test]
+fn one_loss_asked_about_claims_only_that_loss() {
+    // eu-2's loss is survived, eu-1's is not: asked about eu-2 alone, the verdict must
+    // not speak of any one cluster.
+    let (doc, code) = capacity("overcommit", &["--lose", "eu-2"]);
+    assert_eq!(code, 0, "{doc:#}");
+    assert_eq!(doc["verdict"], "the fleet survives the loss of eu-2");
+    let (all, code) = capacity("overcommit", &[]);
+    assert_eq!(code, 3, "{all:#}");
+    assert!(
+        all["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("the fleet does not survive 1 of"),
+        "{all:#}"
+    );
+}
+
+#[test]
 fn the_losses_asked_about_sets_and_selectors() {
     let (doc, code) = capacity(
         "overcommit",
@@ -158,7 +176,10 @@ fn the_losses_asked_about_sets_and_selectors() {
     assert_eq!(losses.len(), 2);
     assert_eq!(losses[0]["lost"], serde_json::json!(["eu-2", "eu-3"]));
     assert_eq!(losses[1]["lost"], serde_json::json!(["us-1"]));
-    assert_eq!(doc["verdict"], "the fleet survives each loss asked about");
+    assert_eq!(
+        doc["verdict"],
+        "the fleet survives each of the 2 losses asked about"
+    );
 
     let (_, stderr, code) = karmadactl(&[
         "failover",

@@ -33,7 +33,7 @@ pub fn drain_evict_options(
     clusters_before: &[TargetCluster],
 ) -> EvictOptions {
     EvictOptions {
-        purge_mode: Some(purge_mode),
+        purge_mode: Some(purge_mode.as_str().to_string()),
         producer: PRODUCER.into(),
         reason: REASON_CLUSTER_DRAINED.into(),
         clusters_before_failover: clusters_before.iter().map(|c| c.name.clone()).collect(),

@@ -671,7 +671,7 @@ pub fn leaving_tasks(
     let mut scratch = spec.clone();
     scratch.graceful_eviction_tasks.clear();
     let evict = EvictOptions {
-        purge_mode: Some(PurgeMode::Gracefully),
+        purge_mode: Some(PurgeMode::Gracefully.as_str().to_string()),
         producer: PRODUCER_KARMADACTL.into(),
         reason: REASON_CLUSTER_FAILBACK.into(),
         message: options.message.clone(),

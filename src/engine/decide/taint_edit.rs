@@ -7,6 +7,7 @@ use crate::api::taint::describe_taint as describe;
 use crate::api::taint::UNSCHEDULABLE_TAINT_KEY;
 use crate::api::taint_spec::{TaintChanges, TaintRemoval, TaintSpec};
 use crate::api::{Taint, TaintEffect, Time};
+use crate::engine::karmada::karmadactl_taint::{self, Operation};
 
 /// What an edit does to one cluster.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -14,7 +15,7 @@ use crate::api::{Taint, TaintEffect, Time};
 pub struct TaintEdit {
     /// The complete taint list after the edit.
     pub taints: Vec<Taint>,
-    /// Overall result, kubectl's words.
+    /// Overall result: upstream karmadactl's word, or `unchanged`.
     pub outcome: EditOutcome,
     /// Specs of taints added.
     pub added: Vec<String>,
@@ -24,18 +25,19 @@ pub struct TaintEdit {
     pub removed: Vec<String>,
 }
 
-/// The overall result of an edit on one cluster.
+/// The overall result of an edit on one cluster: the word upstream karmadactl prints for
+/// the same change (decided by list lengths, see [`upstream_word`]), or `Unchanged` when
+/// nothing is written. What changed is in [`TaintEdit`]'s `added`, `updated`, `removed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum EditOutcome {
-    /// Taints were added or changed, and none removed.
+    /// Upstream's `tainted`.
     Tainted,
-    /// Taints were added or changed, and others removed (a removal, or a second taint
-    /// with the key and effect of an earlier one).
+    /// Upstream's `modified`.
     Modified,
-    /// Taints were only removed.
+    /// Upstream's `untainted`.
     Untainted,
-    /// The cluster already looked as asked.
+    /// The cluster already looked as asked: nothing is written.
     Unchanged,
 }
 
@@ -142,6 +144,9 @@ pub fn edit_taints(
                 let mut i = 0;
                 taints.retain(|t| {
                     let keep = i <= first || !same(t, spec);
+                    if !keep {
+                        removed.push(describe(t));
+                    }
                     i += 1;
                     keep
                 });
@@ -185,16 +190,10 @@ pub fn edit_taints(
             missing.push(name);
         }
     }
-    let outcome = if added.is_empty() && updated.is_empty() {
-        if removed.is_empty() {
-            EditOutcome::Unchanged
-        } else {
-            EditOutcome::Untainted
-        }
-    } else if removed.is_empty() {
-        EditOutcome::Tainted
+    let outcome = if added.is_empty() && updated.is_empty() && removed.is_empty() {
+        EditOutcome::Unchanged
     } else {
-        EditOutcome::Modified
+        upstream_word(current, changes, overwrite)
     };
     let edit = TaintEdit {
         taints,
@@ -210,6 +209,48 @@ pub fn edit_taints(
             removals: missing,
             satisfied: Box::new(edit),
         })
+    }
+}
+
+/// The word upstream's `updateTaints` prints for this change (the twin,
+/// [`karmadactl_taint::update_taints`]): `modified` with `--overwrite`, else by comparing
+/// list lengths, which on a cluster holding two taints of one key and effect can read
+/// `tainted` for a removal or `untainted` for an addition. An addition identical to a
+/// present taint, which upstream refuses without `--overwrite` and this tool leaves alone,
+/// is left out of upstream's lists.
+fn upstream_word(current: &[Taint], changes: &TaintChanges, overwrite: bool) -> EditOutcome {
+    let identical = |s: &TaintSpec| {
+        current.iter().any(|t| {
+            t.key == s.key
+                && t.effect == s.effect.as_str()
+                && t.value.clone().unwrap_or_default() == s.value.clone().unwrap_or_default()
+        })
+    };
+    let add: Vec<Taint> = changes
+        .add
+        .iter()
+        .filter(|s| overwrite || !identical(s))
+        .map(|s| new_taint(s, Timestamp::UNIX_EPOCH))
+        .collect();
+    let remove: Vec<Taint> = changes
+        .remove
+        .iter()
+        .map(|r| Taint {
+            key: r.key.clone(),
+            value: None,
+            effect: r.effect.map(|e| e.as_str().to_string()).unwrap_or_default(),
+            time_added: None,
+        })
+        .collect();
+    match karmadactl_taint::update_taints("", current, &add, &remove, overwrite) {
+        Ok(up) => match up.operation {
+            Operation::Modified => EditOutcome::Modified,
+            Operation::Tainted => EditOutcome::Tainted,
+            Operation::Untainted => EditOutcome::Untainted,
+        },
+        // Not reached for an edit this tool accepts; say what it does.
+        Err(_) if changes.add.is_empty() => EditOutcome::Untainted,
+        Err(_) => EditOutcome::Modified,
     }
 }
 
@@ -330,18 +371,33 @@ mod tests {
     }
 
     #[test]
-    fn an_addition_beside_a_dropped_duplicate_is_a_modification() {
+    fn the_word_is_upstreams_by_list_lengths() {
         // Karmada's Cluster API accepts two taints with one key and effect; the edit
-        // keeps the first, so it both adds and removes.
+        // keeps the first, and says it removed the second.
         let cur = [
             taint("d", Some("1"), "NoSchedule"),
             taint("d", Some("2"), "NoSchedule"),
         ];
-        let e = edit(&cur, &["new:NoSchedule"], true).unwrap();
-        assert_eq!(e.outcome, EditOutcome::Modified);
+        let e = edit(&cur, &["new:NoSchedule"], false).unwrap();
+        assert_eq!(e.added, vec!["new:NoSchedule"]);
         assert_eq!(e.removed, vec!["d=2:NoSchedule"]);
-        let alone = edit(&cur[..1], &["new:NoSchedule"], true).unwrap();
+        // Upstream: the merged list is as long as the old one, so nothing was "added".
+        assert_eq!(e.outcome, EditOutcome::Untainted);
+        assert_eq!(
+            edit(&cur, &["new:NoSchedule"], true).unwrap().outcome,
+            EditOutcome::Modified
+        );
+        let alone = edit(&cur[..1], &["new:NoSchedule"], false).unwrap();
         assert_eq!(alone.outcome, EditOutcome::Tainted);
+        // A removal beside a dropped duplicate: the lengths differ and it removed.
+        let mut with_other = cur.to_vec();
+        with_other.push(taint("o", None, "NoExecute"));
+        let e = edit(&with_other, &["o:NoExecute-"], false).unwrap();
+        assert_eq!(e.outcome, EditOutcome::Modified);
+        // Dropping the duplicate only (an identical addition): upstream's "tainted".
+        let e = edit(&cur, &["d=1:NoSchedule"], false).unwrap();
+        assert_eq!(e.taints, cur[..1].to_vec());
+        assert_eq!(e.outcome, EditOutcome::Tainted);
     }
 
     #[test]

@@ -12,10 +12,10 @@
 //! `healthInterpretation`. The controller (`--controllers` name `applicationFailover`)
 //! checks no feature gate; `Gracefully` needs `GracefulEviction`, `statePreservation`
 //! needs `StatefulFailoverInjection`.
-//! Checked: `tests/live/app_failover.rs` (the real controllers: the eviction's moment,
-//! the task, the re-placement, a binding skipped, a timer reset, a held copy) and unit
-//! tests on both sides of every rule, each citing the upstream line; the conformance
-//! family of upstream's own functions (application_failover) has not been delivered yet.
+//! Conformance: `application_failover` (the filter, the health interpreters of
+//! [`health`], `distinguish`, a reconcile step by step, the task options).
+//! Also held to the real controllers by `tests/live/app_failover.rs` (the eviction's
+//! moment, the task, the re-placement, a binding skipped, a timer reset, a held copy).
 //! Karmada: v1.15.0 to master f8fdd02: the controllers are the same at every release
 //! but for `Graciously`, read as `Gracefully` until the deprecated purge modes went
 //! ([`LEGACY_PURGE_MODES_REMOVED`]); the built-in health interpreters grew with the
@@ -347,10 +347,11 @@ pub fn build_task_options(
     gates: TaskGates,
     version: KarmadaVersion,
 ) -> Result<EvictOptions, String> {
-    let mode_text = purge_mode(behavior);
+    // Read as written: the CRD's default is the API server's (see `crd_defaulted`).
+    let mode_text = behavior.purge_mode.as_deref().unwrap_or_default();
     let mode = mode_text.parse::<PurgeMode>().ok();
     let mut options = EvictOptions {
-        purge_mode: mode,
+        purge_mode: behavior.purge_mode.clone(),
         producer: producer.to_string(),
         reason: REASON_APPLICATION_FAILURE.to_string(),
         ..Default::default()
@@ -381,6 +382,15 @@ pub fn build_task_options(
         options.suppress_deletion = Some(true);
     }
     Ok(options)
+}
+
+/// The behaviour as the API server stores it: the binding CRD defaults `purgeMode` (a
+/// hand-written snapshot may leave it out).
+pub fn crd_defaulted(behavior: &ApplicationFailoverBehavior) -> ApplicationFailoverBehavior {
+    let mut b = behavior.clone();
+    b.purge_mode
+        .get_or_insert_with(|| DEFAULT_PURGE_MODE.to_string());
+    b
 }
 
 /// `purgeMode` as the controller reads it (the CRD's default where left out).
@@ -438,21 +448,79 @@ pub fn unmet_needs(
 }
 
 /// What one reconcile of a binding did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SyncOutcome {
-    /// The clusters evicted (their tasks written in one update).
-    pub evicted: Vec<String>,
-    /// Seconds until the controller looks again (0: only on the next event).
+    /// Whether the controller acted (the binding passed its filter).
+    pub acts: bool,
+    /// The clusters whose toleration ran out (`detectFailure`); evicted in one update
+    /// unless `error` says why not.
+    pub due: Vec<String>,
+    /// Seconds until the controller looks again (0: only on the next event, or the
+    /// back-off after an error).
     pub requeue_after: i32,
     /// Why the sync failed, if it did (nothing written; the request is retried with
     /// back-off).
     pub error: Option<String>,
+    /// The controller panicked (a nil `tolerationSeconds`, which the CRD's default
+    /// prevents): recovered by the runtime, nothing written.
+    pub panic: Option<String>,
+}
+
+impl SyncOutcome {
+    /// The clusters evicted by this reconcile.
+    pub fn evicted(&self) -> &[String] {
+        if self.error.is_some() || self.panic.is_some() {
+            &[]
+        } else {
+            &self.due
+        }
+    }
+}
+
+/// `evictBinding`: the task options of each cluster in turn, then upstream's
+/// `GracefulEvictCluster` on the binding's spec; the first error leaves the binding as
+/// it was. `clustersBeforeFailover` is the placement before the first of them.
+pub fn evict_binding(
+    binding: &mut Binding,
+    clusters: &[String],
+    producer: &str,
+    gates: TaskGates,
+    version: KarmadaVersion,
+) -> Result<(), String> {
+    let Some(behavior) = binding
+        .spec
+        .failover
+        .as_ref()
+        .and_then(|f| f.application.clone())
+    else {
+        return Ok(());
+    };
+    let aggregated = binding
+        .status
+        .as_ref()
+        .map(|s| s.aggregated_status.as_slice())
+        .unwrap_or_default();
+    let before: Vec<String> = binding
+        .spec
+        .clusters
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
+    let mut spec = binding.spec.clone();
+    for cluster in clusters {
+        let options = build_task_options(
+            &behavior, aggregated, cluster, producer, &before, gates, version,
+        )?;
+        graceful_evict_cluster(&mut spec, cluster, &options);
+    }
+    binding.spec = spec;
+    Ok(())
 }
 
 /// One reconcile (`Reconcile` → `syncBinding`) at `now`: filtered out, the timers go;
 /// else the Unhealthy clusters are timed, the expired ones evicted from `binding.spec`
 /// with one task each, and the timers of clusters evicted, gone or no longer Unhealthy
-/// forgotten. On an error the binding is left as it was.
+/// forgotten. On an error the binding is left as it was, and so are the timers.
 pub fn sync_binding(
     binding: &mut Binding,
     timers: &mut UnhealthyTimers,
@@ -465,11 +533,7 @@ pub fn sync_binding(
         Ok(b) => b.clone(),
         Err(_) => {
             timers.0.clear();
-            return SyncOutcome {
-                evicted: Vec::new(),
-                requeue_after: 0,
-                error: None,
-            };
+            return SyncOutcome::default();
         }
     };
     let aggregated = binding
@@ -484,50 +548,51 @@ pub fn sync_binding(
         .map(|c| c.name.clone())
         .collect();
     let (unhealthy, others) = distinguish(&aggregated, &binding.spec);
-    let detection = detect_failure(timers, &unhealthy, toleration_seconds(&behavior), now);
-    let before: Vec<String> = binding
-        .spec
-        .clusters
-        .iter()
-        .map(|c| c.name.clone())
-        .collect();
-    let mut spec = binding.spec.clone();
-    for cluster in &detection.expired {
-        let options = build_task_options(
-            &behavior,
-            &aggregated,
-            cluster,
-            producer(binding.kind),
-            &before,
-            gates,
-            version,
-        );
-        match options {
-            Ok(options) => {
-                graceful_evict_cluster(&mut spec, cluster, &options);
-            }
-            Err(error) => {
-                return SyncOutcome {
-                    evicted: Vec::new(),
-                    requeue_after: 0,
-                    error: Some(error),
-                }
-            }
-        }
+    let toleration = behavior
+        .decision_conditions
+        .as_ref()
+        .and_then(|d| d.toleration_seconds);
+    let Some(toleration) = toleration else {
+        // Upstream dereferences the nil pointer at the first Unhealthy cluster, after
+        // starting its timer when it had none.
+        let Some(first) = unhealthy.first() else {
+            forget_irrelevant(timers, &placed, &others);
+            return SyncOutcome {
+                acts: true,
+                ..Default::default()
+            };
+        };
+        timers.0.entry(first.clone()).or_insert(now);
+        return SyncOutcome {
+            acts: true,
+            panic: Some("runtime error: invalid memory address or nil pointer dereference".into()),
+            ..Default::default()
+        };
+    };
+    let detection = detect_failure(timers, &unhealthy, toleration, now);
+    let kind = binding.kind;
+    if let Err(error) = evict_binding(binding, &detection.expired, producer(kind), gates, version) {
+        return SyncOutcome {
+            acts: true,
+            due: detection.expired,
+            requeue_after: 0,
+            error: Some(error),
+            panic: None,
+        };
     }
-    if !detection.expired.is_empty() {
-        binding.spec = spec;
-        for cluster in &detection.expired {
-            placed.remove(cluster);
-        }
+    for cluster in &detection.expired {
+        placed.remove(cluster);
     }
     forget_irrelevant(timers, &placed, &others);
     SyncOutcome {
-        evicted: detection.expired,
+        acts: true,
+        due: detection.expired,
         requeue_after: detection.requeue_after,
         error: None,
+        panic: None,
     }
 }
 
+pub mod health;
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,8 @@
 //! (`ResourceBindingSpec.GracefulEvictCluster`, `TaskOptions`),
 //! `pkg/controllers/gracefuleviction/evictiontask.go` (`assessEvictionTasks`,
 //! `assessSingleTask`, `allScheduledResourceInHealthyState`).
-//! Conformance: `graceful_evict_cluster`, `graceful_eviction_assess`.
+//! Conformance: `graceful_evict_cluster`, `graceful_eviction_assess`, `application_failover`
+//! (its task options end in `GracefulEvictCluster`).
 //! Karmada: master f8fdd02.
 
 use std::collections::BTreeMap;
@@ -41,9 +42,9 @@ pub const REASON_TAINT_UNTOLERATED: &str = "TaintUntolerated";
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EvictOptions {
-    /// `purgeMode` (`None`: none written).
+    /// `purgeMode` as written (`None`: none; application failover copies any string).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub purge_mode: Option<PurgeMode>,
+    pub purge_mode: Option<String>,
     /// `producer`.
     pub producer: String,
     /// `reason`.
@@ -69,7 +70,7 @@ impl EvictOptions {
     /// `TaintUntolerated`) with the given purge mode.
     pub fn taint_manager(purge_mode: PurgeMode) -> Self {
         EvictOptions {
-            purge_mode: Some(purge_mode),
+            purge_mode: Some(purge_mode.as_str().to_string()),
             producer: PRODUCER_TAINT_MANAGER.into(),
             reason: REASON_TAINT_UNTOLERATED.into(),
             ..Default::default()
@@ -131,7 +132,7 @@ pub fn graceful_evict_cluster(
     }
     let task = GracefulEvictionTask {
         from_cluster: evicted.name,
-        purge_mode: options.purge_mode.map(|m| m.as_str().to_string()),
+        purge_mode: options.purge_mode.clone(),
         replicas: (evicted.replicas > 0).then_some(evicted.replicas),
         reason: options.reason.clone(),
         message: non_empty(&options.message),

@@ -17,7 +17,8 @@
 //! Upstream: `pkg/controllers/cluster/taint_manager.go` (`extractStateForEviction`),
 //! `pkg/util/helper/failover.go` (`BuildPreservedLabelState`, `parseJSONValue`),
 //! `pkg/controllers/binding/common.go` (`injectReservedLabelState`).
-//! Conformance: `state_preservation`.
+//! Conformance: `state_preservation`, `application_failover` (its task options extract the
+//! state).
 //! Karmada: master f8fdd02 (unchanged since v1.15).
 
 use std::collections::BTreeMap;

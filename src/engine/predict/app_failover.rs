@@ -16,7 +16,8 @@ use serde::Serialize;
 use crate::api::policy::ApplicationFailoverBehavior;
 use crate::api::{AggregatedStatusItem, GracefulEvictionTask, TargetCluster};
 use crate::engine::karmada::application_failover::{
-    binding_filter, build_task_options, producer, toleration_seconds, TaskGates, DEFAULT_PURGE_MODE,
+    binding_filter, build_task_options, crd_defaulted, producer, toleration_seconds, TaskGates,
+    DEFAULT_PURGE_MODE,
 };
 use crate::engine::karmada::graceful_eviction::graceful_evict_cluster;
 use crate::engine::karmada::scheduler::{rescheduled_on_every_change, FleetIndex};
@@ -325,7 +326,7 @@ fn cluster_view(
         &mut view.reasons,
     );
     let options = build_task_options(
-        behavior,
+        &crd_defaulted(behavior),
         context.aggregated,
         cluster,
         producer(context.binding.kind),

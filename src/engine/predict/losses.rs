@@ -151,29 +151,45 @@ pub fn losses(
         .collect();
     let failover_on = settings.failover_feature_gate && settings.enable_no_execute_taint_eviction;
     FleetCapacity {
-        verdict: verdict(&losses, failover_on),
+        verdict: verdict(&losses, every_single_loss(state, scenarios), failover_on),
         model,
         failover_on,
         losses,
     }
 }
 
-fn verdict(losses: &[LossAnswer], failover_on: bool) -> String {
+/// Whether `scenarios` are the loss of each cluster of the fleet, one at a time (only
+/// then may the verdict speak of "any one cluster").
+fn every_single_loss(state: &FleetState, scenarios: &[Vec<String>]) -> bool {
+    let singles: std::collections::BTreeSet<&str> = scenarios
+        .iter()
+        .filter(|s| s.len() == 1)
+        .map(|s| s[0].as_str())
+        .collect();
+    state
+        .clusters
+        .iter()
+        .filter_map(|c| c.metadata.name.as_deref())
+        .all(|n| singles.contains(n))
+}
+
+fn verdict(losses: &[LossAnswer], every_single: bool, failover_on: bool) -> String {
     let failing: Vec<&LossAnswer> = losses.iter().filter(|l| !l.survives()).collect();
     let off = if failover_on {
         ""
     } else {
         " (failover is off: nothing moves, the replicas on a lost cluster are lost with it)"
     };
-    let what = if losses.iter().all(|l| l.lost.len() == 1) {
-        "any one cluster"
-    } else {
-        "each loss asked about"
-    };
     if failing.is_empty() {
-        return match what {
-            "any one cluster" => format!("the fleet survives the loss of any one cluster{off}"),
-            _ => format!("the fleet survives each loss asked about{off}"),
+        return match losses {
+            _ if every_single && losses.iter().all(|l| l.lost.len() == 1) => {
+                format!("the fleet survives the loss of any one cluster{off}")
+            }
+            [one] => format!("the fleet survives the loss of {}{off}", one.lost.join("+")),
+            _ => format!(
+                "the fleet survives each of the {} losses asked about{off}",
+                losses.len()
+            ),
         };
     }
     let named: Vec<String> = failing
