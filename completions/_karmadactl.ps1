@@ -379,6 +379,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long --wait waits')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'karmada-controller-manager''s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding''s statePreservation rules, as the taint manager''s would (default: the settings remembered for the context, else upstream''s: off)')
             [CompletionResult]::new('--scheduler-feature-gates', '--scheduler-feature-gates', [CompletionResultType]::ParameterName, 'karmada-scheduler''s feature gates the capacity check assumes, e.g. SchedulingOvercommitProtection=true (default: the settings remembered for the context, else upstream''s)')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
@@ -1007,6 +1008,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY')
             [CompletionResult]::new('--purge-mode', '--purge-mode', [CompletionResultType]::ParameterName, 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)')
             [CompletionResult]::new('--min-available-clusters', '--min-available-clusters', [CompletionResultType]::ParameterName, 'Refuse to move a binding that would then run on fewer clusters')
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules')
             [CompletionResult]::new('--hook', '--hook', [CompletionResultType]::ParameterName, 'The maintenance itself, run per cluster with `sh -c` once its workloads have moved away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT, KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0: done. Without --hook the run waits for `karmadactl maintenance approve CLUSTER`')
             [CompletionResult]::new('--cluster-context', '--cluster-context', [CompletionResultType]::ParameterName, 'The member''s kubeconfig context given to the hook; {cluster} stands for its name')
             [CompletionResult]::new('--hook-timeout', '--hook-timeout', [CompletionResultType]::ParameterName, 'How long one hook may run before it is killed (the cluster fails)')
@@ -1038,6 +1040,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;maintenance;resume' {
+            [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules')
             [CompletionResult]::new('--max-failures', '--max-failures', [CompletionResultType]::ParameterName, 'Failed clusters to tolerate from now on (default: as the run was started)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Progress: lines, or JSON Lines')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Progress: lines, or JSON Lines')

@@ -490,7 +490,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__drain)
-            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --allow-pending --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --feature-gates --scheduler-feature-gates --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --allow-pending --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --feature-gates --scheduler-feature-gates --karmada-version --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -553,6 +553,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --scheduler-feature-gates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3626,12 +3630,16 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__resume)
-            opts="-y -o -v -h --max-failures --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-y -o -v -h --karmada-version --max-failures --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --karmada-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --max-failures)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3676,7 +3684,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__run)
-            opts="-l -y -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --hook --cluster-context --hook-timeout --timeout --stable-for --gate-timeout --soak --max-failures --max-in-flight --eviction-rate --unhealthy-cluster-threshold --max-concurrent --min-success-time --progress-deadline --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --karmada-version --hook --cluster-context --hook-timeout --timeout --stable-for --gate-timeout --soak --max-failures --max-in-flight --eviction-rate --unhealthy-cluster-threshold --max-concurrent --min-success-time --progress-deadline --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3703,6 +3711,10 @@ _karmadactl() {
                     return 0
                     ;;
                 --min-available-clusters)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --karmada-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -362,6 +362,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --timeout 'How long --wait waits'
             cand --feature-gates 'karmada-controller-manager''s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding''s statePreservation rules, as the taint manager''s would (default: the settings remembered for the context, else upstream''s: off)'
             cand --scheduler-feature-gates 'karmada-scheduler''s feature gates the capacity check assumes, e.g. SchedulingOvercommitProtection=true (default: the settings remembered for the context, else upstream''s)'
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules'
             cand --dry-run 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All'
             cand -o 'Output format'
             cand --output 'Output format'
@@ -946,6 +947,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --order 'The order clusters are taken out in: name, blast-radius (the fewest replicas first) or label=KEY'
             cand --purge-mode 'Purge mode of the drains (default: each binding''s spec.failover.cluster.purgeMode, else Gracefully)'
             cand --min-available-clusters 'Refuse to move a binding that would then run on fewer clusters'
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules'
             cand --hook 'The maintenance itself, run per cluster with `sh -c` once its workloads have moved away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT, KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0: done. Without --hook the run waits for `karmadactl maintenance approve CLUSTER`'
             cand --cluster-context 'The member''s kubeconfig context given to the hook; {cluster} stands for its name'
             cand --hook-timeout 'How long one hook may run before it is killed (the cluster fails)'
@@ -976,6 +978,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'karmadactl;maintenance;resume'= {
+            cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release''s rules'
             cand --max-failures 'Failed clusters to tolerate from now on (default: as the run was started)'
             cand -o 'Progress: lines, or JSON Lines'
             cand --output 'Progress: lines, or JSON Lines'

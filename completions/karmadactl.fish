@@ -349,6 +349,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l eviction
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l timeout -d 'How long --wait waits' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l feature-gates -d 'karmada-controller-manager\'s feature gates the drain assumes: with StatefulFailoverInjection=true each eviction carries the state of the binding\'s statePreservation rules, as the taint manager\'s would (default: the settings remembered for the context, else upstream\'s: off)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l scheduler-feature-gates -d 'karmada-scheduler\'s feature gates the capacity check assumes, e.g. SchedulingOvercommitProtection=true (default: the settings remembered for the context, else upstream\'s)' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release\'s rules' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l dry-run -d 'Preview without writing: `client` (bare --dry-run) computes locally, `server` asks the API server to validate with dryRun=All' -r -f -a "none\t'Write for real'
 client\t'Compute and print the result locally; send nothing'
 server\t'Send the writes with dryRun=All: the server validates, nothing is stored'"
@@ -782,6 +783,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 Directly\t'The old copy goes at once: downtime until the new one runs'
 Never\t'The old copy stays until someone removes it'"
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l min-available-clusters -d 'Refuse to move a binding that would then run on fewer clusters' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release\'s rules' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l hook -d 'The maintenance itself, run per cluster with `sh -c` once its workloads have moved away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT, KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0: done. Without --hook the run waits for `karmadactl maintenance approve CLUSTER`' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l cluster-context -d 'The member\'s kubeconfig context given to the hook; {cluster} stands for its name' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l hook-timeout -d 'How long one hook may run before it is killed (the cluster fails)' -r
@@ -809,6 +811,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l all -d 'Every cluster of the fleet'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s y -l yes -d 'Do not ask for confirmation (required without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l karmada-version -d 'The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for the context, else the newest release this tool knows): the checks and predictions follow that release\'s rules' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l max-failures -d 'Failed clusters to tolerate from now on (default: as the run was started)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -s o -l output -d 'Progress: lines, or JSON Lines' -r -f -a "table\t'On a terminal a screen redrawn in place; piped, one line per step'
 json\t'One JSON object per step (JSON Lines)'"

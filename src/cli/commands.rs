@@ -88,7 +88,7 @@ pub struct DryRunArgs {
     pub outage_at: Option<TimeSpec>,
     /// Run the scenario under this Karmada release too and show what differs: the
     /// pairs whose verdict or eviction time changes, the bindings that land elsewhere.
-    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version,
+    #[arg(long, value_name = "VERSION", value_parser = values::known_karmada_version,
           conflicts_with = "outages")]
     pub compare_version: Option<KarmadaVersion>,
     /// A workload turns Unhealthy (repeatable): BINDING@CLUSTER[,CLUSTER...], BINDING as

@@ -318,7 +318,7 @@ pub struct DoctorArgs {
     /// Compare with another Karmada release instead: the policies it refuses or reads
     /// differently, the eviction tasks whose meaning changes, the findings that appear
     /// or go, and per cluster whether its loss would be handled differently.
-    #[arg(long, value_name = "VERSION", value_parser = values::karmada_version)]
+    #[arg(long, value_name = "VERSION", value_parser = values::known_karmada_version)]
     pub upgrade_to: Option<KarmadaVersion>,
     #[command(flatten)]
     pub webhook: WebhookArgs,

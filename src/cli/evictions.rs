@@ -153,6 +153,8 @@ pub struct DrainArgs {
     #[arg(long, value_name = "GATES", value_parser = values::feature_gates)]
     pub scheduler_feature_gates: Option<values::FeatureGates>,
     #[command(flatten)]
+    pub release: super::shared::ReleaseArg,
+    #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t)]

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use super::evictions::{BindingScopeArgs, PlanOutput};
 use super::shared::WriteArgs;
 use super::values;
-use crate::engine::vocabulary::version::KarmadaVersion;
+use crate::engine::vocabulary::version::VersionReading;
 
 pub(crate) const FAILBACK_EXAMPLES: &str = "\
 Examples:
@@ -73,7 +73,7 @@ pub struct FailbackArgs {
     /// context, else the newest release this tool knows): where a reschedule starts
     /// among clusterAffinities terms.
     #[arg(long, value_name = "VERSION", value_parser = values::karmada_version)]
-    pub karmada_version: Option<KarmadaVersion>,
+    pub karmada_version: Option<VersionReading>,
     #[command(flatten)]
     pub write: WriteArgs,
     /// Output format.

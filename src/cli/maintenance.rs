@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 
 use super::doctor::WatchOutput;
 use super::evictions::PlanOutput;
-use super::shared::{DryRunArg, ReadArgs};
+use super::shared::{DryRunArg, ReadArgs, ReleaseArg};
 use super::values;
 use crate::api::selector::Selector;
 
@@ -134,6 +134,8 @@ pub struct MaintenancePlanArgs {
 pub struct MaintenanceRunArgs {
     #[command(flatten)]
     pub waves: WaveArgs,
+    #[command(flatten)]
+    pub release: ReleaseArg,
     /// The maintenance itself, run per cluster with `sh -c` once its workloads have moved
     /// away; its environment names the cluster (KARMADACTL_CLUSTER, KARMADACTL_CLUSTER_CONTEXT,
     /// KARMADACTL_KARMADA_CONTEXT, KARMADACTL_RUN, KARMADACTL_WAVE, KUBECONFIG). Exit 0:
@@ -197,6 +199,8 @@ pub struct MaintenanceRunArgs {
 /// Arguments of `maintenance resume`.
 #[derive(Debug, Args)]
 pub struct MaintenanceResumeArgs {
+    #[command(flatten)]
+    pub release: ReleaseArg,
     /// Failed clusters to tolerate from now on (default: as the run was started).
     #[arg(long, value_name = "N")]
     pub max_failures: Option<usize>,

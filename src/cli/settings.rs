@@ -16,7 +16,7 @@ use crate::engine::vocabulary::settings::{
     ControllerSettings, HealthSettings, Origin, Provenance, PurgeMode, QueueModel, QueueSettings,
     RememberedFrom, Setting,
 };
-use crate::engine::vocabulary::version::KarmadaVersion;
+use crate::engine::vocabulary::version::VersionReading;
 use crate::error::Result;
 
 /// Which component of Karmada a setting is a flag of.
@@ -188,9 +188,12 @@ declare_settings! {
         /// knows); predictions follow that release's behaviour.
         #[arg(long, value_name = "VERSION", value_parser = values::karmada_version,
               help_heading = "Controller settings")]
-        karmada_version: KarmadaVersion => KarmadaVersion of ControllerManager,
+        karmada_version: VersionReading => KarmadaVersion of ControllerManager,
             read by values::karmada_version,
-            sets |s, v| s.controller.karmada_version = v;
+            sets |s, v| {
+                s.controller.karmada_version = v.version;
+                s.controller.karmada_version_unchecked = v.unchecked;
+            };
         /// Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false,
         /// GracefulEviction=true, StatefulFailoverInjection=false).
         #[arg(long, value_name = "GATES", value_parser = values::feature_gates,

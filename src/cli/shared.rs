@@ -128,3 +128,24 @@ pub struct WriteArgs {
     #[arg(short = 'y', long)]
     pub yes: bool,
 }
+
+/// `--karmada-version` alone, for commands that read the other settings from what is
+/// remembered for the context (`drain`, `maintenance run|resume`).
+#[derive(Debug, Args, Clone, Copy, Default)]
+pub struct ReleaseArg {
+    /// The Karmada release that runs, e.g. v1.17.4 (default: the settings remembered for
+    /// the context, else the newest release this tool knows): the checks and predictions
+    /// follow that release's rules.
+    #[arg(long, value_name = "VERSION", value_parser = super::values::karmada_version)]
+    pub karmada_version: Option<crate::engine::vocabulary::version::VersionReading>,
+}
+
+impl ReleaseArg {
+    /// The setting as given on the command line, if it was.
+    pub fn given(&self) -> Vec<super::settings::Given> {
+        self.karmada_version
+            .map(super::settings::Given::KarmadaVersion)
+            .into_iter()
+            .collect()
+    }
+}

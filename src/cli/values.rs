@@ -53,8 +53,17 @@ pub fn time_spec(text: &str) -> Result<TimeSpec, String> {
         .map_err(|_| "expected a duration (10m) or an RFC 3339 time".to_string())
 }
 
-/// A Karmada release the tool knows (`v1.17.4`, `v1.19.0-rc.0`, `master`).
+/// A Karmada release (`v1.17.4`, `v1.19.0-rc.0`, `master`, `latest`), as read: one the
+/// tool was not checked against stands for the nearest known, and says so.
 pub fn karmada_version(
+    text: &str,
+) -> Result<crate::engine::vocabulary::version::VersionReading, String> {
+    crate::engine::vocabulary::version::KarmadaVersion::read(text)
+}
+
+/// A Karmada release to compare with (`--compare-version`, `--upgrade-to`): the nearest
+/// known version of what is named.
+pub fn known_karmada_version(
     text: &str,
 ) -> Result<crate::engine::vocabulary::version::KarmadaVersion, String> {
     text.parse()

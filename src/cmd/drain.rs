@@ -38,6 +38,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
             args.scheduler_feature_gates
                 .map(Given::SchedulerFeatureGates),
         )
+        .chain(args.release.given())
         .collect();
     let controller = settings::for_live(&given, &cp.context, &cp.server)?.controller;
     o.req.options.stateful_failover_injection = controller.stateful_failover_injection;

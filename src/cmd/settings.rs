@@ -13,6 +13,7 @@ pub use crate::cli::settings::Settings;
 use crate::cli::settings::{self as declared, Component, Given, Layered, SettingSpec};
 use crate::config::{self, ContextSettings};
 use crate::engine::vocabulary::settings::{Origin, RememberedFrom, Setting};
+use crate::engine::vocabulary::version::VersionReading;
 use crate::error::{Error, Result};
 use crate::fleet::SourceInfo;
 
@@ -92,11 +93,24 @@ pub fn resolve(given: &[Given], layers: Layers<'_>) -> Result<Settings> {
         used_remembered: Vec::new(),
     };
     let mut settings = declared::resolve(given, &mut r)?;
+    warn_unchecked(&settings);
     settings.remembered = layers
         .remembered
         .filter(|_| !r.used_remembered.is_empty())
         .map(|(context, entry)| remembered_from(context, entry, &r.used_remembered));
     Ok(settings)
+}
+
+/// One warning line when the release named is one the tool was not checked against
+/// (the reports name it beside the version predictions follow).
+fn warn_unchecked(settings: &Settings) {
+    let reading = VersionReading {
+        version: settings.controller.karmada_version,
+        unchecked: settings.controller.karmada_version_unchecked,
+    };
+    if let Some(note) = reading.note() {
+        crate::render::warn(&note);
+    }
 }
 
 /// What a report says of the remembered settings it used.

@@ -156,14 +156,16 @@ pub struct Found {
 
 impl Found {
     /// The value of a setting on this component: its flag, or for `karmada-version` the
-    /// release its image's tag names (`None`: not set, or a tag the tool does not know).
+    /// release its image's tag names, as the tag says it (`v1.19.0`, `latest`: read as the
+    /// nearest known release, which the reports name; `None`: not set, pinned by digest
+    /// alone, or a tag the tool cannot read).
     pub fn setting(&self, flag: &str) -> Option<String> {
         if flag == "karmada-version" {
             return self
                 .image
                 .as_deref()
-                .and_then(crate::engine::vocabulary::version::KarmadaVersion::from_image)
-                .map(|v| v.to_string());
+                .and_then(crate::engine::vocabulary::version::KarmadaVersion::image_tag)
+                .map(str::to_string);
         }
         self.flags.get(flag).cloned()
     }
@@ -436,6 +438,43 @@ mod tests {
         assert!(!f.contains_key("/bin/karmada-controller-manager"));
         let f = parse_flags(&words("--allow-no-execute-taint-policy --port 443"));
         assert_eq!(f["allow-no-execute-taint-policy"], "true");
+    }
+
+    #[test]
+    fn the_version_of_an_image_tag_is_read_as_the_flag_would_be() {
+        use crate::engine::vocabulary::version::KarmadaVersion;
+        let found = |image: &str| Found {
+            namespace: "ns".into(),
+            deployment: "d".into(),
+            container: "c".into(),
+            flags: BTreeMap::new(),
+            image: Some(image.into()),
+            by: FoundBy::Binary,
+        };
+        let read = |image: &str| {
+            found(image).setting("karmada-version").map(|t| {
+                let r = KarmadaVersion::read(&t).unwrap();
+                (r.version.to_string(), r.unchecked.map(|u| u.to_string()))
+            })
+        };
+        let cm = "docker.io/karmada/karmada-controller-manager";
+        assert_eq!(read(&format!("{cm}:v1.18.2")), Some(("v1.18.2".into(), None)));
+        assert_eq!(
+            read(&format!("{cm}:v1.19.0")),
+            Some(("v1.19.0-rc.0".into(), Some("v1.19.0".into())))
+        );
+        assert_eq!(
+            read(&format!("{cm}:v1.20.1@sha256:0a1b")),
+            Some(("master".into(), Some("v1.20.1".into())))
+        );
+        assert_eq!(
+            read(&format!("{cm}:latest")),
+            Some(("master".into(), Some("latest".into())))
+        );
+        // Pinned by digest alone, or a tag of another kind: not read (the default is
+        // assumed, and the reports say so).
+        assert_eq!(read(&format!("{cm}@sha256:0a1b")), None);
+        assert_eq!(read(&format!("{cm}:nightly")), None);
     }
 
     fn deployment(name: &str, container: &str, command: &[&str]) -> Deployment {

@@ -163,7 +163,7 @@ fn header_text(report: &DryRunReport) -> String {
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
-            s.karmada_version,
+            s,
             report.settings_source.of(Setting::KarmadaVersion)
         )
     );

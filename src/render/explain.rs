@@ -105,7 +105,7 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     out += &format!(
         "Karmada:   {}\n",
         super::karmada_line(
-            r.assumed.karmada_version,
+            &r.assumed,
             r.settings_source.of(Setting::KarmadaVersion)
         )
     );

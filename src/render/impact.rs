@@ -28,7 +28,7 @@ pub fn text(p: &ImpactPreview, from: &Provenance, remembered: Option<&Remembered
     );
     out += &format!(
         "  Karmada: {}\n",
-        super::karmada_line(p.assumed.karmada_version, from.of(Setting::KarmadaVersion))
+        super::karmada_line(&p.assumed, from.of(Setting::KarmadaVersion))
     );
     if let Some(r) = remembered {
         out += &format!("  remembered: {}\n", super::remembered_line(r));

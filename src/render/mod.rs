@@ -141,15 +141,20 @@ pub fn error_line(subject: &str, message: &str) -> String {
 /// The Karmada release a report assumes and where it came from; the default says what
 /// it is and how to name the real one.
 pub fn karmada_line(
-    version: crate::engine::vocabulary::version::KarmadaVersion,
+    settings: &crate::engine::vocabulary::settings::ControllerSettings,
     origin: crate::engine::vocabulary::settings::Origin,
 ) -> String {
     use crate::engine::vocabulary::settings::Origin;
-    match origin {
-        Origin::Default => format!(
+    let version = settings.karmada_version;
+    match (origin, settings.karmada_version_unchecked) {
+        (Origin::Default, _) => format!(
             "{version} (assumed: the newest release this tool knows; --karmada-version names yours)"
         ),
-        o => format!("{version} ({})", o.as_str()),
+        (o, Some(named)) => format!(
+            "{version} (standing for {named}, {}: not a release this tool was checked against)",
+            o.as_str()
+        ),
+        (o, None) => format!("{version} ({})", o.as_str()),
     }
 }
 

@@ -91,7 +91,7 @@ fn settings_text(doc: &DryRunReport, h: &HealthSettings) -> String {
     out += &format!(
         "Karmada:  {}\n",
         super::karmada_line(
-            s.karmada_version,
+            s,
             doc.settings_source.of(Setting::KarmadaVersion)
         )
     );

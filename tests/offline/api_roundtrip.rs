@@ -1,7 +1,8 @@
 //! Every Karmada object this project reads must survive the typed structs of `src/api/`:
 //! JSON -> type -> JSON -> type gives equal values, and the re-serialized JSON equals the
-//! input once both are normalized (nulls, empty arrays and objects, `syncMode: ""` and
-//! `applied: false` dropped, since Go writes or omits those for unset fields). A lost field is named by its path.
+//! input once both are normalized (nulls, empty arrays and objects, `syncMode: ""`,
+//! `applied: false` and `replicas: 0` dropped, since Go writes or omits those for unset
+//! fields: a target cluster's and a spec's `replicas` are `omitempty` int32s). A lost field is named by its path.
 //!
 //! Inputs: the example snapshots (`examples/*.yaml`, when present), a generated fleet,
 //! and the objects inside `../shared/conformance/*.jsonl` (when that directory exists).
@@ -20,7 +21,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// Drop nulls, empty arrays and objects, `syncMode: ""` and `applied: false`, recursively. Returns `None`
+/// Drop nulls, empty arrays and objects, `syncMode: ""`, `applied: false` and `replicas: 0`,
+/// recursively. Returns `None`
 /// when the value itself normalizes away.
 fn normalize(value: &Value) -> Option<Value> {
     match value {
@@ -34,6 +36,7 @@ fn normalize(value: &Value) -> Option<Value> {
                 .iter()
                 .filter(|(k, v)| !(k.as_str() == "syncMode" && v.as_str() == Some("")))
                 .filter(|(k, v)| !(k.as_str() == "applied" && v.as_bool() == Some(false)))
+                .filter(|(k, v)| !(k.as_str() == "replicas" && v.as_i64() == Some(0)))
                 .filter_map(|(k, v)| normalize(v).map(|v| (k.clone(), v)))
                 .collect();
             (!map.is_empty()).then_some(Value::Object(map))

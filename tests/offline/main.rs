@@ -13,6 +13,7 @@ mod dry_run_golden;
 mod fuzz_regressions;
 mod generated_files;
 mod layers;
+mod newer_release;
 mod passthrough;
 mod policy_schema;
 mod reason_codes;

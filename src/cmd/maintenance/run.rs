@@ -9,6 +9,7 @@ use std::time::Duration;
 use jiff::Timestamp;
 
 use super::plan::{decide, options};
+use crate::cli::ReleaseArg;
 use crate::cli::{GlobalArgs, MaintenanceResumeArgs, MaintenanceRunArgs, WatchOutput};
 use crate::client::ControlPlane;
 use crate::cmd::{common, settings, signals};
@@ -75,7 +76,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
             return Err(store::in_progress(&old.state));
         }
     }
-    let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
+    let controller = settings::for_live(&args.release.given(), &cp.context, &cp.server)?.controller;
     let state = crate::state::load_live(&cp).await?;
     let plan_options = options(&state, &args.waves, &controller)?;
     let cordoned = cordoned_already(&state, &plan_options.clusters);
@@ -122,7 +123,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let id = format!("{}-{}", now.strftime("%Y%m%dT%H%M%SZ"), me.host);
     let fresh = new_run(id, waves, settings_, me.clone(), now);
     let stored = store::create(&cp, &fresh).await?;
-    drive_and_render(global, &cp, args.output, me.id, stored).await
+    drive_and_render(global, &cp, args.release, args.output, me.id, stored).await
 }
 
 /// Run `maintenance resume`.
@@ -195,18 +196,19 @@ pub async fn resume(global: &GlobalArgs, args: &MaintenanceResumeArgs) -> Result
         Ok(())
     })
     .await?;
-    drive_and_render(global, &cp, args.output, me.id, stored).await
+    drive_and_render(global, &cp, args.release, args.output, me.id, stored).await
 }
 
 /// Drive the stored run, rendering each step, and end with where every cluster is.
 async fn drive_and_render(
     global: &GlobalArgs,
     cp: &ControlPlane,
+    release: ReleaseArg,
     output: WatchOutput,
     me: String,
     stored: store::Stored,
 ) -> Result<ExitCode> {
-    let controller = settings::for_live(&[], &cp.context, &cp.server)?.controller;
+    let controller = settings::for_live(&release.given(), &cp.context, &cp.server)?.controller;
     let stop = signals::stop_flag(STOP_NOTICE);
     if output == WatchOutput::Table {
         render::write_stdout("\n")?;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::vocabulary::version::KarmadaVersion;
+use crate::engine::vocabulary::version::{KarmadaVersion, Unchecked};
 
 /// Default of the controller's `--graceful-eviction-timeout` (10 minutes).
 pub const DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS: i64 = 600;
@@ -76,6 +76,10 @@ pub struct ControllerSettings {
     /// The Karmada release that runs (default: the newest release the tool knows). The
     /// twin's rules that differ between releases follow it.
     pub karmada_version: KarmadaVersion,
+    /// The release named, when it was one the tool was not checked against and
+    /// `karmada_version` stands for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub karmada_version_unchecked: Option<Unchecked>,
     /// karmada-scheduler's `SchedulingOvercommitProtection` (v1.18, alpha, default off):
     /// placements in flight are taken off the room later ones see.
     pub scheduling_overcommit_protection: bool,
@@ -123,6 +127,7 @@ impl Default for ControllerSettings {
             graceful_eviction_timeout_seconds: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS,
             stateful_failover_injection: false,
             karmada_version: KarmadaVersion::NEWEST_RELEASE,
+            karmada_version_unchecked: None,
             scheduling_overcommit_protection: false,
             priority_based_scheduling: None,
             descheduler: DeschedulerSettings::default(),

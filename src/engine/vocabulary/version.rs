@@ -5,7 +5,10 @@
 //!
 //! Known: the release tags of karmada-io/karmada v1.15.0 to v1.18.2, v1.19.0-rc.0, and
 //! master f8fdd02 (what `../shared/conformance/` and the binaries of `../shared` were
-//! made from).
+//! made from). A release the tool was not checked against is read as the nearest known
+//! one ([`KarmadaVersion::read`]): a newer patch (or any release of the v1.19 line) as its
+//! line's newest known, a newer line (and an image tagged `latest`, which karmada-io
+//! builds from its main branch) as master; an older one is refused.
 
 use std::fmt;
 use std::str::FromStr;
@@ -89,12 +92,86 @@ impl KarmadaVersion {
     }
 
     /// The tag of a container image (`docker.io/karmada/karmada-controller-manager:v1.17.4`,
-    /// `…@sha256:…` after it, `latest`): the version when it names one the tool knows.
-    pub fn from_image(image: &str) -> Option<KarmadaVersion> {
+    /// `…@sha256:…` after it, `latest`), when it names a release the tool can read
+    /// ([`KarmadaVersion::read`]); `None` for an image pinned by digest alone or a tag of
+    /// another kind.
+    pub fn image_tag(image: &str) -> Option<&str> {
         let without_digest = image.split('@').next().unwrap_or(image);
         let last = without_digest.rsplit('/').next().unwrap_or(without_digest);
         let (_, tag) = last.split_once(':')?;
-        tag.parse().ok()
+        KarmadaVersion::read(tag).ok().map(|_| tag)
+    }
+
+    /// The version an image's tag names, as read (see [`KarmadaVersion::image_tag`]).
+    pub fn from_image(image: &str) -> Option<VersionReading> {
+        KarmadaVersion::read(Self::image_tag(image)?).ok()
+    }
+
+    /// The newest known version of the line `v1.MINOR` (its newest patch, or the release
+    /// candidate the tool knows of a line not released when it was made).
+    fn newest_of_line(minor: u16) -> Option<KarmadaVersion> {
+        Self::known()
+            .into_iter()
+            .filter(|v| !v.is_master() && v.minor == minor)
+            .max()
+    }
+
+    /// Read a version named on the command line, remembered, recorded or in an image tag:
+    /// `v1.17.4` (the `v` optional), `v1.19.0-rc.0`, `master`, `latest`. A known version is
+    /// itself; a release the tool was not checked against is read as the nearest known
+    /// one and says so ([`VersionReading::unchecked`]): a newer patch of a known line, or
+    /// any release of the line the tool knows only a candidate of, as that line's newest
+    /// known; a newer line, or `latest`, as master. Anything else (an older or malformed
+    /// version) is refused with the list the tool knows.
+    pub fn read(text: &str) -> Result<VersionReading, String> {
+        let text = text.trim();
+        let refuse = || {
+            format!(
+                "{text:?} is not a Karmada version this tool knows ({})",
+                KarmadaVersion::known_list()
+            )
+        };
+        let checked = |version| VersionReading {
+            version,
+            unchecked: None,
+        };
+        match text {
+            "master" => return Ok(checked(KarmadaVersion::MASTER)),
+            "latest" => {
+                return Ok(VersionReading {
+                    version: KarmadaVersion::MASTER,
+                    unchecked: Some(Unchecked::Latest),
+                })
+            }
+            _ => {}
+        }
+        let (minor, patch, pre) = numbers(text).ok_or_else(refuse)?;
+        let exact = match pre {
+            None => Some(KarmadaVersion::release(minor, patch)),
+            Some("rc.0") if patch == 0 => Some(KarmadaVersion::rc(minor)),
+            Some(_) => None,
+        };
+        if let Some(v) = exact.filter(|v| KarmadaVersion::known().contains(v)) {
+            return Ok(checked(v));
+        }
+        let asked = Unchecked::Release { minor, patch };
+        let newest_line = Self::known()
+            .into_iter()
+            .filter(|v| !v.is_master())
+            .map(|v| v.minor)
+            .max()
+            .unwrap_or(0);
+        let version = match Self::newest_of_line(minor) {
+            _ if minor > newest_line => KarmadaVersion::MASTER,
+            // The line the tool knows only a release candidate of: every release of it.
+            Some(newest) if newest.stage == 0 => newest,
+            Some(newest) if patch > newest.patch => newest,
+            _ => return Err(refuse()),
+        };
+        Ok(VersionReading {
+            version,
+            unchecked: Some(asked),
+        })
     }
 }
 
@@ -124,45 +201,80 @@ impl Serialize for KarmadaVersion {
 impl FromStr for KarmadaVersion {
     type Err = String;
 
-    /// `v1.17.4` (the `v` optional), `v1.19.0-rc.0`, `master`; anything else, or a
-    /// version the tool does not know, is refused with the list it knows.
+    /// [`KarmadaVersion::read`], without the note of a release read as another.
     fn from_str(s: &str) -> Result<KarmadaVersion, String> {
-        let text = s.trim();
-        let refuse = || {
-            format!(
-                "{text:?} is not a Karmada version this tool knows ({})",
-                KarmadaVersion::known_list()
-            )
-        };
-        if text == "master" {
-            return Ok(KarmadaVersion::MASTER);
+        KarmadaVersion::read(s).map(|r| r.version)
+    }
+}
+
+/// `v1.MINOR.PATCH[-PRE]` (the `v` optional) as its numbers and pre-release label.
+fn numbers(text: &str) -> Option<(u16, u16, Option<&str>)> {
+    let bare = text.strip_prefix('v').unwrap_or(text);
+    let (numbers, pre) = match bare.split_once('-') {
+        Some((n, pre)) => (n, Some(pre)),
+        None => (bare, None),
+    };
+    let parts: Vec<&str> = numbers.split('.').collect();
+    let [major, minor, patch] = parts[..] else {
+        return None;
+    };
+    match (major.parse::<u16>(), minor.parse(), patch.parse()) {
+        (Ok(1), Ok(minor), Ok(patch)) => Some((minor, patch, pre)),
+        _ => None,
+    }
+}
+
+/// A release named that the tool was not checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unchecked {
+    /// `v1.MINOR.PATCH` (a pre-release of it too).
+    Release { minor: u16, patch: u16 },
+    /// An image tagged `latest`.
+    Latest,
+}
+
+impl fmt::Display for Unchecked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unchecked::Release { minor, patch } => write!(f, "v1.{minor}.{patch}"),
+            Unchecked::Latest => f.write_str("latest"),
         }
-        let bare = text.strip_prefix('v').unwrap_or(text);
-        let (numbers, pre) = match bare.split_once('-') {
-            Some((n, pre)) => (n, Some(pre)),
-            None => (bare, None),
+    }
+}
+
+impl Serialize for Unchecked {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A version as read: the known version predictions follow, and the release named when
+/// that was one the tool was not checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VersionReading {
+    pub version: KarmadaVersion,
+    pub unchecked: Option<Unchecked>,
+}
+
+impl VersionReading {
+    /// One line saying which known version stands for the release named, when it is
+    /// one the tool was not checked against.
+    pub fn note(&self) -> Option<String> {
+        let named = self.unchecked?;
+        let what = match named {
+            Unchecked::Latest => format!(
+                "Karmada {named} (an image tag karmada-io builds from its main branch) is not a release"
+            ),
+            Unchecked::Release { .. } => format!("Karmada {named} is newer than the releases"),
         };
-        let parts: Vec<&str> = numbers.split('.').collect();
-        let [major, minor, patch] = parts[..] else {
-            return Err(refuse());
+        let follows = match self.version {
+            v if v.is_master() => "master f8fdd02".to_string(),
+            v => v.to_string(),
         };
-        let (Ok(1), Ok(minor), Ok(patch)) = (
-            major.parse::<u16>(),
-            minor.parse::<u16>(),
-            patch.parse::<u16>(),
-        ) else {
-            return Err(refuse());
-        };
-        let v = match pre {
-            None => KarmadaVersion::release(minor, patch),
-            Some("rc.0") if patch == 0 => KarmadaVersion::rc(minor),
-            Some(_) => return Err(refuse()),
-        };
-        if KarmadaVersion::known().contains(&v) {
-            Ok(v)
-        } else {
-            Err(refuse())
-        }
+        Some(format!(
+            "{what} this tool was checked against ({}, master f8fdd02): predictions follow {follows}",
+            KarmadaVersion::known_list().trim_end_matches(", master")
+        ))
     }
 }
 
@@ -278,11 +390,10 @@ mod tests {
         assert!(at("v1.16.8") < at("v1.17.0"));
         for bad in [
             "v1.14.10",
-            "v1.17.6",
             "v2.0.0",
             "v1.18",
-            "latest",
             "v1.18.0-rc.0",
+            "v1.17.4-custom",
         ] {
             let e = bad.parse::<KarmadaVersion>().unwrap_err();
             assert!(e.contains("v1.15.0-v1.15.9"), "{e}");
@@ -292,7 +403,7 @@ mod tests {
 
     #[test]
     fn reads_the_tag_of_an_image() {
-        let tag = |s| KarmadaVersion::from_image(s).map(|v| v.to_string());
+        let tag = |s| KarmadaVersion::from_image(s).map(|v| v.version.to_string());
         assert_eq!(
             tag("docker.io/karmada/karmada-controller-manager:v1.17.4").as_deref(),
             Some("v1.17.4")
@@ -305,6 +416,46 @@ mod tests {
             tag("registry:5000/karmada/karmada-controller-manager"),
             None
         );
-        assert_eq!(tag("karmada/karmada-controller-manager:latest"), None);
+        assert_eq!(
+            tag("registry:5000/karmada/karmada-controller-manager@sha256:ab"),
+            None
+        );
+        assert_eq!(
+            tag("karmada/karmada-controller-manager:latest").as_deref(),
+            Some("master")
+        );
+        let v119 = KarmadaVersion::from_image("karmada/karmada-scheduler:v1.19.0").unwrap();
+        assert_eq!(v119.version, KarmadaVersion::rc(19));
+        assert_eq!(v119.unchecked.unwrap().to_string(), "v1.19.0");
+    }
+
+    #[test]
+    fn a_release_not_checked_against_is_read_as_the_nearest_known() {
+        let read = |s: &str| {
+            let r = KarmadaVersion::read(s).unwrap();
+            (r.version.to_string(), r.unchecked.map(|u| u.to_string()))
+        };
+        let known = |v: &str| (v.to_string(), None);
+        let as_ = |v: &str, named: &str| (v.to_string(), Some(named.to_string()));
+        assert_eq!(read("v1.18.2"), known("v1.18.2"));
+        assert_eq!(read("v1.19.0-rc.0"), known("v1.19.0-rc.0"));
+        assert_eq!(read("master"), known("master"));
+        // A newer patch of a known line: that line's newest.
+        assert_eq!(read("v1.18.5"), as_("v1.18.2", "v1.18.5"));
+        assert_eq!(read("1.17.6"), as_("v1.17.5", "v1.17.6"));
+        // The line known only by its candidate: every release of it.
+        assert_eq!(read("v1.19.0"), as_("v1.19.0-rc.0", "v1.19.0"));
+        assert_eq!(read("v1.19.3"), as_("v1.19.0-rc.0", "v1.19.3"));
+        // A newer line, and `latest`: master, the newest the tool was checked against.
+        assert_eq!(read("v1.20.0"), as_("master", "v1.20.0"));
+        assert_eq!(read("v1.20.0-rc.1"), as_("master", "v1.20.0"));
+        assert_eq!(read("latest"), as_("master", "latest"));
+        let note = KarmadaVersion::read("v1.19.0").unwrap().note().unwrap();
+        assert!(
+            note.starts_with("Karmada v1.19.0 is newer than the releases this tool was checked against (v1.15.0-v1.15.9"),
+            "{note}"
+        );
+        assert!(note.ends_with("master f8fdd02): predictions follow v1.19.0-rc.0"), "{note}");
+        assert_eq!(KarmadaVersion::read("v1.18.2").unwrap().note(), None);
     }
 }

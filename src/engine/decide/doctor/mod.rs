@@ -621,6 +621,15 @@ fn verdict(input: &DoctorInput, findings: &[Finding]) -> (String, bool) {
     (verdict, off)
 }
 
+/// The release predictions follow, and the one named when the tool was not checked
+/// against it (`v1.19.0-rc.0 for v1.19.0`).
+fn version_value(s: &ControllerSettings) -> String {
+    match s.karmada_version_unchecked {
+        Some(named) => format!("{} for {named}", s.karmada_version),
+        None => s.karmada_version.to_string(),
+    }
+}
+
 fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
     let s = input.settings;
     let row = |component, flag: &'static str, value: String| {
@@ -642,7 +651,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
     };
     let cm = CONTROLLER_MANAGER;
     vec![
-        row(cm, "karmada-version", s.karmada_version.to_string()),
+        row(cm, "karmada-version", version_value(s)),
         row(
             cm,
             "feature-gates",
