@@ -131,7 +131,8 @@ pub struct WatchArgs {
     /// The clusters to follow (every cluster when none is named).
     #[arg(value_name = "CLUSTER")]
     pub clusters: Vec<String>,
-    /// Stop after this long even when the failover has not settled (exit 3).
+    /// Stop after this long even when the failover has not settled (exit 3): a step late
+    /// on its prediction is followed until it comes or this ends the watch.
     #[arg(long, value_name = "DURATION", value_parser = values::duration)]
     pub timeout: Option<std::time::Duration>,
     #[command(flatten)]

@@ -279,14 +279,54 @@ fn before(input: &ReportInput<'_>, anchor: Timestamp) -> (FleetState, Vec<String
     (state, unrestored)
 }
 
+/// When the scheduler first placed the binding elsewhere than `before` (its placement
+/// when the cluster failed): the earliest scheduling Event at or after `anchor` whose
+/// result differs from it. The scheduler re-emits an unchanged result whenever it looks
+/// again (a Cluster's generation changes), which moves that Event's `lastTimestamp`: a
+/// result equal to the placement before is a repeat, and a new result is dated from
+/// its `firstTimestamp` when that is at or after `anchor` (its last repeat may come much
+/// later).
+fn new_placement(
+    h: &BindingHistory,
+    before: Option<&Vec<TargetCluster>>,
+    anchor: Option<Timestamp>,
+) -> Option<Timestamp> {
+    let key = |p: &[TargetCluster]| {
+        let mut v: Vec<(String, i32)> = p.iter().map(|c| (c.name.clone(), c.replicas)).collect();
+        v.sort();
+        v
+    };
+    let before = before.map(|p| key(p));
+    let after_anchor = |t: &Timestamp| anchor.is_none_or(|a| *t >= a);
+    h.entries
+        .iter()
+        .filter(|e| e.action == ActionKind::Scheduled)
+        .filter(|e| match (&e.placement, &before) {
+            (Some(p), Some(b)) => key(p) != *b,
+            _ => true,
+        })
+        .filter_map(|e| {
+            let first = e.event.as_ref().and_then(|ev| ev.first_time);
+            first.filter(after_anchor).or(e.time.filter(after_anchor))
+        })
+        .min()
+}
+
 /// Build the report.
 pub fn report(input: &ReportInput<'_>) -> Report {
     let (cluster, mut not_kept) = cluster_record(input);
     let name = cluster.cluster.clone();
     let anchor = cluster.anchor;
+    let restored = anchor.map(|at| before(input, at));
+    // Each binding's placement when the cluster failed: a scheduler result equal to it
+    // is a repeat, not a new placement.
+    let placed_before: BTreeMap<String, Vec<TargetCluster>> = restored
+        .iter()
+        .flat_map(|(state, _)| state.bindings.iter())
+        .map(|b| (b.display_name(), b.spec.clusters.clone()))
+        .collect();
     // The prediction, replayed from the first recorded moment.
-    let predicted = anchor.map(|at| {
-        let (state, unrestored) = before(input, at);
+    let predicted = restored.zip(anchor).map(|((state, unrestored), at)| {
         for b in unrestored {
             not_kept.push(format!(
                 "the replicas {b} had on {name}: neither its task nor an Event names them, so its steps have no prediction"
@@ -338,7 +378,8 @@ pub fn report(input: &ReportInput<'_>) -> Report {
                 .find(|t| within(*t, input.since, input.until))
         };
         let evicted = at_of(ActionKind::Eviction, true);
-        let replaced = at_of(ActionKind::Scheduled, false);
+        let replaced = new_placement(h, placed_before.get(&h.binding), anchor)
+            .filter(|t| within(*t, input.since, input.until));
         let gone = at_of(ActionKind::EvictionCleared, true);
         if evicted.is_none() && gone.is_none() && replaced.is_none() {
             continue;
@@ -413,6 +454,61 @@ pub fn report(input: &ReportInput<'_>) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::decide::history::{history, EventRecord, HistoryOptions};
+
+    fn ts(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    /// A scheduling Event: `first` .. `last`, `count` times.
+    fn scheduled(result: &str, first: &str, last: &str, count: i32) -> EventRecord {
+        EventRecord {
+            reason: "ScheduleBindingSucceed".into(),
+            type_: "Normal".into(),
+            message: format!("Binding has been scheduled successfully. Result: {{{result}}}"),
+            component: "karmada-scheduler".into(),
+            count,
+            first_time: Some(ts(first)),
+            last_time: Some(ts(last)),
+        }
+    }
+
+    #[test]
+    fn a_repeated_scheduling_result_is_not_a_new_placement() {
+        // A Duplicated binding on member1 and member3; member1 fails at 12:00:00. The
+        // scheduler re-emits the unchanged result at the failure second (moving that
+        // Event's lastTimestamp), places it on member3 alone at 12:00:20, and repeats
+        // that result after the recovery at 12:05:00.
+        let b: crate::fleet::Binding = serde_json::from_value(serde_json::json!({
+            "metadata": {"name": "api", "namespace": "default"},
+            "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "api"},
+                     "clusters": [{"name": "member3", "replicas": 2}]}
+        }))
+        .unwrap();
+        let events = [
+            scheduled("member1:2, member3:2", "2026-11-22T11:00:00Z", "2026-11-22T12:00:00Z", 2),
+            scheduled("member3:2", "2026-11-22T12:00:20Z", "2026-11-22T12:05:00Z", 2),
+        ];
+        let h = history(&b, &events, &HistoryOptions::default());
+        let before = vec![TargetCluster::new("member1", 2), TargetCluster::new("member3", 2)];
+        let anchor = Some(ts("2026-11-22T12:00:00Z"));
+        assert_eq!(
+            new_placement(&h, Some(&before), anchor),
+            Some(ts("2026-11-22T12:00:20Z"))
+        );
+        // Without knowing the placement before, the repeat cannot be told apart.
+        assert_eq!(
+            new_placement(&h, None, anchor),
+            Some(ts("2026-11-22T12:00:00Z"))
+        );
+        // A new result first seen before the failure is dated by its last time.
+        let old = [scheduled("member3:2", "2026-11-22T10:00:00Z", "2026-11-22T12:00:30Z", 3)];
+        let h = history(&b, &old, &HistoryOptions::default());
+        assert_eq!(
+            new_placement(&h, Some(&before), anchor),
+            Some(ts("2026-11-22T12:00:30Z"))
+        );
+    }
 
     #[test]
     fn percentiles_take_the_nearest_rank() {

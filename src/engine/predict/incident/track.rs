@@ -166,14 +166,12 @@ impl Move {
         self.predicted.as_ref().is_some_and(|p| p.evicted.is_some())
     }
 
+    /// Whether nothing more is expected of it. A step past its interval is late, not
+    /// given up: the watch follows it until it comes or `--timeout` ends the watch.
     fn done(&self) -> bool {
         match self.evicted {
-            None => !self.expected() || self.missed_eviction,
-            Some(_) => {
-                self.replaced
-                    && self.healthy
-                    && (self.old_copy_gone || self.never || self.missed_copy)
-            }
+            None => !self.expected(),
+            Some(_) => self.replaced && self.healthy && (self.old_copy_gone || self.never),
         }
     }
 }
@@ -238,9 +236,9 @@ fn hint(step: Step, late: bool) -> Reason {
 
 fn missed(step: Step) -> Reason {
     let message = match step {
-        Step::TaintAdded => "no NoExecute taint by the end of its interval: no ClusterTaintPolicy fired (compare their addOnConditions with the condition), or the controller-manager is down",
-        Step::Evicted => "not evicted by the end of its interval: the taint manager's queue is slower, the controller-manager is down, or a toleration the prediction did not see",
-        _ => "the old copy was not removed by the end of its interval: the new placement is not Healthy, or the graceful eviction controller is slow or down",
+        Step::TaintAdded => "no NoExecute taint by the end of its interval (still waiting, until --timeout): no ClusterTaintPolicy fired (compare their addOnConditions with the condition), or the controller-manager is down",
+        Step::Evicted => "not evicted by the end of its interval (still waiting, until --timeout): the taint manager's queue is slower, the controller-manager is stalled or down, or a toleration the prediction did not see",
+        _ => "the old copy was not removed by the end of its interval (still waiting, until --timeout): the new placement is not Healthy, or the graceful eviction controller is slow or down",
     };
     Reason::new(ReasonCode::WatchStepMissing, message)
 }
@@ -659,7 +657,7 @@ impl Tracker {
         if f.no_noexecute.is_some() && !tainted {
             return moves_done;
         }
-        (f.taint_seen || f.missed_taint || f.recovering) && moves_done
+        (f.taint_seen || f.recovering) && moves_done
     }
 
     /// Where `name` stands.
@@ -741,7 +739,7 @@ impl Tracker {
         let mut next: Vec<Pending> = self
             .moves
             .iter()
-            .filter(|(_, m)| m.evicted.is_none() && !m.missed_eviction)
+            .filter(|(_, m)| m.evicted.is_none() && m.expected())
             .filter_map(|((b, c), m)| {
                 Some(Pending {
                     binding: b.clone(),
