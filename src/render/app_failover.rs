@@ -80,6 +80,23 @@ pub fn binding_text(p: &AppFailoverPrediction, now: Timestamp) -> String {
     if let Some(r) = &p.returns {
         out.push_str(&format!("Then: {}\n", r.message));
     }
+    if let Some(at) = &p.returns_at {
+        let to = p
+            .returns_to
+            .as_ref()
+            .map(|c| super::placement(c))
+            .unwrap_or_else(|| "its clusters".into());
+        let when = match at.latest {
+            Some(latest) => format!(
+                "{} .. {} ({})",
+                clock(at.earliest, now),
+                clock(latest, now),
+                offset(latest, now)
+            ),
+            None => format!("after {}", clock(at.earliest, now)),
+        };
+        out.push_str(&format!("Back: {to} at {when}\n"));
+    }
     out.push_str("Why:\n");
     for c in &p.clusters {
         for r in &c.reasons {

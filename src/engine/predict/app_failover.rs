@@ -20,7 +20,7 @@ use crate::engine::karmada::application_failover::{
     DEFAULT_PURGE_MODE,
 };
 use crate::engine::karmada::graceful_eviction::graceful_evict_cluster;
-use crate::engine::karmada::scheduler::{rescheduled_on_every_change, FleetIndex};
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::Binding;
@@ -107,9 +107,16 @@ pub struct AppFailoverPrediction {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub old_copy: Option<OldCopy>,
     /// The evicted clusters come back once their tasks are removed (a Duplicated binding
-    /// or a non-workload is scheduled again on every change of its spec).
+    /// or a non-workload is scheduled again on every change of its spec; so is a Divided
+    /// one left unplaced, see [`returns`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub returns: Option<Reason>,
+    /// When it comes back (a Divided binding left unplaced: its tasks' timeout).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns_at: Option<EvictionWindow>,
+    /// Where the scheduler places it then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns_to: Option<Vec<TargetCluster>>,
 }
 
 /// What the prediction assumes.
@@ -220,17 +227,33 @@ pub fn predict_app_failover(inputs: AppFailoverInputs<'_>) -> AppFailoverPredict
             .unwrap_or_else(|| DEFAULT_PURGE_MODE.into())
     });
     let old_copy = (!evicted.is_empty()).then(|| old_copy(purge_mode.as_deref()));
-    let returns = (!evicted.is_empty() && rescheduled_on_every_change(&binding.spec)).then(|| {
-        Reason::new(
-            ReasonCode::AppFailoverReturns,
-            format!(
-                "the scheduler schedules a Duplicated binding (or a non-workload) again on every change of its spec: once the task from {} is removed (Directly: at once; Gracefully: once Healthy elsewhere or after the grace period; Never: once confirmed) it is placed there again, and evicted again a toleration later if the workload is still Unhealthy",
-                evicted.join(", ")
-            ),
-        )
-    });
+    let gone: Vec<returns::Evicted<'_>> = clusters
+        .iter()
+        .filter_map(|c| {
+            let t = c.task.as_ref()?;
+            Some(returns::Evicted {
+                cluster: &c.cluster,
+                window: c.eviction.as_ref(),
+                lifetime: returns::lifetime(t.grace_period_seconds, t.suppress_deletion, settings),
+            })
+        })
+        .collect();
+    let back = returns::predict_return(
+        &after,
+        &gone,
+        prediction_error.is_some(),
+        behavior.as_ref().map(toleration_seconds).unwrap_or_default(),
+        inputs.index,
+        binding.observed_affinity(),
+    );
+    let (returns, returns_at, returns_to) = match back {
+        Some(r) => (Some(r.reason), r.at, r.to),
+        None => (None, None, None),
+    };
     AppFailoverPrediction {
         returns,
+        returns_at,
+        returns_to,
         binding: inputs.binding.display_name(),
         configured: behavior.is_some(),
         toleration_seconds: behavior.as_ref().map(toleration_seconds),
@@ -418,5 +441,6 @@ fn old_copy(purge_mode: Option<&str>) -> OldCopy {
     }
 }
 
+pub mod returns;
 #[cfg(test)]
 mod tests;

@@ -158,3 +158,59 @@ fn the_taint_manager_first_writes_its_own_task() {
         .any(|r| r.code == ReasonCode::AppFailoverTaintFirst));
     assert!(p.evicted.is_empty());
 }
+
+/// A Divided binding 2:2 on m1 and m2 (the fleet's only clusters) whose workload turns
+/// Unhealthy on both: evicted from both in one update, unplaced, and back on both once
+/// its tasks time out (measured live: tasks gone at T+90.2 s, back at T+90.23 s).
+#[test]
+fn a_divided_binding_evicted_everywhere_comes_back_when_its_tasks_time_out() {
+    let mut state = fleet(json!({"decisionConditions": {"tolerationSeconds": 30},
+        "purgeMode": "Gracefully", "gracePeriodSeconds": 60}));
+    let b = &mut state.bindings[0];
+    b.spec.replicas = Some(4);
+    b.spec.placement = serde_json::from_value(json!({"replicaScheduling": {
+        "replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted"}}))
+    .unwrap();
+    b.spec.clusters = vec![TargetCluster::new("m1", 2), TargetCluster::new("m2", 2)];
+    let since = ts("2026-01-01T00:00:10Z");
+    let both = [("m1".to_string(), Some(since)), ("m2".to_string(), Some(since))];
+    let settings = ControllerSettings::default();
+    let p = predict(&state, &both, &settings, &BTreeMap::new());
+    assert_eq!(p.evicted, ["m1", "m2"]);
+    assert!(p.prediction_error.is_some(), "{p:?}");
+    let back = p.returns_at.clone().unwrap();
+    // Evicted at +30 s (.. +32 s), the tasks live 60 s.
+    assert_eq!(back.earliest, ts("2026-01-01T00:01:40Z"));
+    assert_eq!(back.latest, Some(ts("2026-01-01T00:01:44Z")));
+    let to = p.returns_to.clone().unwrap();
+    let total: i32 = to.iter().map(|c| c.replicas).sum();
+    assert_eq!(total, 4, "{to:?}");
+    let why = &p.returns.as_ref().unwrap().message;
+    assert!(why.contains("time out after 60s"), "{why}");
+    assert!(why.contains("evicts it again 30s after"), "{why}");
+
+    // Without a grace period, the controller's timeout (600 s by default).
+    state.bindings[0].spec.failover = serde_json::from_value(json!({"application": {
+        "decisionConditions": {"tolerationSeconds": 30}, "purgeMode": "Directly"}}))
+    .unwrap();
+    let p = predict(&state, &both, &settings, &BTreeMap::new());
+    assert_eq!(p.returns_at.unwrap().earliest, ts("2026-01-01T00:10:40Z"));
+
+    // Held until confirmed (Never): no moment, and it says why.
+    state.bindings[0].spec.failover = serde_json::from_value(json!({"application": {
+        "decisionConditions": {"tolerationSeconds": 30}, "purgeMode": "Never"}}))
+    .unwrap();
+    let p = predict(&state, &both, &settings, &BTreeMap::new());
+    assert_eq!(p.returns_at, None);
+    assert!(p.returns.unwrap().message.contains("held until confirmed"));
+
+    // Evicted from one cluster only, the other takes the replicas: no return.
+    state.bindings[0].spec.failover = serde_json::from_value(json!({"application": {
+        "decisionConditions": {"tolerationSeconds": 30}, "purgeMode": "Gracefully",
+        "gracePeriodSeconds": 60}}))
+    .unwrap();
+    let p = predict(&state, &both[..1], &settings, &BTreeMap::new());
+    assert_eq!(p.evicted, ["m1"]);
+    assert!(p.prediction_error.is_none(), "{p:?}");
+    assert!(p.returns.is_none() && p.returns_at.is_none());
+}

@@ -35,8 +35,7 @@ fn rolled_out(o: &Value) -> bool {
 
 /// ReplicaSet: the generation observed, as many available as `spec.replicas` asks.
 fn replica_set(o: &Value) -> bool {
-    generation_observed(o)
-        && replicas(o).is_none_or(|r| int32(o, "/status/availableReplicas") >= r)
+    generation_observed(o) && replicas(o).is_none_or(|r| int32(o, "/status/availableReplicas") >= r)
 }
 
 /// DaemonSet: the generation observed, every desired node updated, every updated one
@@ -56,12 +55,10 @@ fn service(o: &Value) -> bool {
 /// A `status.loadBalancer.ingress` entry with a non-empty `ip` or `hostname`.
 fn has_load_balancer_address(o: &Value) -> bool {
     let entries = o.pointer("/status/loadBalancer/ingress");
-    entries
-        .and_then(Value::as_array)
-        .is_some_and(|list| {
-            list.iter()
-                .any(|e| !text(e, "/ip").is_empty() || !text(e, "/hostname").is_empty())
-        })
+    entries.and_then(Value::as_array).is_some_and(|list| {
+        list.iter()
+            .any(|e| !text(e, "/ip").is_empty() || !text(e, "/hostname").is_empty())
+    })
 }
 
 /// Pod: `Succeeded`, or `Running` with its first `Ready` condition `True`.

@@ -152,7 +152,8 @@ fn convert_object(v: &Value, schema: &Value, defs: &Value) -> Result<(), String>
             }
         }
     } else if let Some(values) = schema.get("additionalProperties") {
-        map.values().try_for_each(|value| convert(value, values, defs))?;
+        map.values()
+            .try_for_each(|value| convert(value, values, defs))?;
     }
     Ok(())
 }
@@ -276,7 +277,11 @@ fn split_quantity(s: &str) -> Option<QuantityParts<'_>> {
         });
     }
     let num_end = digits_from(pos);
-    let num = if num_end == pos { "0" } else { &s[pos..num_end] };
+    let num = if num_end == pos {
+        "0"
+    } else {
+        &s[pos..num_end]
+    };
     if num_end >= end {
         return Some(QuantityParts { num, ..whole("") });
     }
@@ -286,7 +291,11 @@ fn split_quantity(s: &str) -> Option<QuantityParts<'_>> {
         let denom_end = digits_from(pos + 1);
         denom = &s[pos + 1..denom_end];
         if denom_end >= end {
-            return Some(QuantityParts { num, denom, ..whole("") });
+            return Some(QuantityParts {
+                num,
+                denom,
+                ..whole("")
+            });
         }
         pos = denom_end;
     }
@@ -348,7 +357,13 @@ fn go_parses_rfc3339(s: &str) -> bool {
     let Some(year) = take_digits(&mut rest, 4, 4) else {
         return false;
     };
-    let fields = [(b'-', 2, 2), (b'-', 2, 2), (b'T', 1, 2), (b':', 2, 2), (b':', 2, 2)];
+    let fields = [
+        (b'-', 2, 2),
+        (b'-', 2, 2),
+        (b'T', 1, 2),
+        (b':', 2, 2),
+        (b':', 2, 2),
+    ];
     let mut values = [0u32; 5];
     for (slot, (sep, min, max)) in values.iter_mut().zip(fields) {
         if !take(&mut rest, sep) {
@@ -396,7 +411,11 @@ fn take(rest: &mut &[u8], byte: u8) -> bool {
 
 /// Between `min` and `max` leading digits (as many as there are, up to `max`).
 fn take_digits(rest: &mut &[u8], min: usize, max: usize) -> Option<u32> {
-    let n = rest.iter().take(max).take_while(|b| b.is_ascii_digit()).count();
+    let n = rest
+        .iter()
+        .take(max)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     if n < min {
         return None;
     }
@@ -446,11 +465,44 @@ mod tests {
 
     #[test]
     fn quantities_as_parse_quantity_reads_them() {
-        for ok in ["1Gi", "500m", "0", ".", "-", "1.", "1.5Gi", "2e3", "1E", " 1Ki "] {
+        for ok in [
+            "1Gi", "500m", "0", ".", "-", "1.", "1.5Gi", "2e3", "1E", " 1Ki ",
+        ] {
             assert!(quantity_text_parses(ok), "{ok}");
         }
         for bad in ["", "1e", "1Gb", "abc", "1.5.5", "1k5", ".e-20", "\t1"] {
             assert!(!quantity_text_parses(bad), "{bad}");
         }
+    }
+}
+#[cfg(test)]
+mod scratch {
+    use super::*;
+    use std::collections::BTreeSet;
+    fn walk(s: &Value, defs: &Value, seen: &mut BTreeSet<String>, out: &mut BTreeSet<String>) {
+        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            let name = r.rsplit('/').next().unwrap().to_string();
+            if custom(&name).is_some() { out.insert(format!("custom {name}")); return; }
+            if seen.insert(name.clone()) { walk(&defs[&name], defs, seen, out); }
+            return;
+        }
+        let t = s.get("type").map(|t| t.to_string()).unwrap_or("NONE".into());
+        let f = s.get("format").map(|t| t.to_string()).unwrap_or_default();
+        let extra = if t == "\"object\"" { format!("props={} ap={}", s.get("properties").is_some(), s.get("additionalProperties").is_some()) } else { String::new() };
+        out.insert(format!("{t} {f} {extra}"));
+        if let Some(p) = s.get("properties").and_then(Value::as_object) { for v in p.values() { walk(v, defs, seen, out); } }
+        if let Some(i) = s.get("items") { walk(i, defs, seen, out); }
+        if let Some(i) = s.get("additionalProperties") { if i.is_object() { walk(i, defs, seen, out); } }
+        for k in ["allOf", "anyOf", "oneOf"] { if s.get(k).is_some() { out.insert(format!("HAS {k}")); } }
+    }
+    #[test]
+    fn dump() {
+        let mut out = BTreeSet::new();
+        for (k, root) in SCHEMAS.iter() {
+            let mut seen = BTreeSet::new();
+            walk(root, &root["$defs"], &mut seen, &mut out);
+            eprintln!("{k}: {} defs", seen.len());
+        }
+        for o in out { eprintln!("{o}"); }
     }
 }
