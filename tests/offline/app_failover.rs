@@ -233,3 +233,59 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(stderr.contains(says), "{arg}: {stderr}");
     }
 }
+
+/// `examples/app-failover.yaml` with checkout (Divided, 2 + 2) evicted by application
+/// failover from both clusters it was on, Directly, and left unplaced (as when nothing
+/// else can take it): it comes back when the tasks time out, and the doctor calls out
+/// the loop.
+#[test]
+fn a_binding_left_unplaced_by_application_failover_is_a_loop_the_doctor_names() {
+    let text = std::fs::read_to_string(FLEET).unwrap();
+    let mut doc: Value = serde_saphyr::from_str(&text).unwrap();
+    for item in doc["items"].as_array_mut().unwrap() {
+        if item["metadata"]["name"] == "checkout-deployment" {
+            item["spec"]["clusters"] = serde_json::json!([]);
+            item["spec"]["failover"]["application"]["purgeMode"] = "Directly".into();
+            item["spec"]["gracefulEvictionTasks"] = serde_json::json!([
+                {"fromCluster": "member1", "purgeMode": "Directly", "replicas": 2,
+                 "reason": "ApplicationFailure",
+                 "producer": "resource-binding-application-failover-controller",
+                 "creationTimestamp": "2026-11-22T11:59:30Z"},
+                {"fromCluster": "member2", "purgeMode": "Directly", "replicas": 2,
+                 "reason": "ApplicationFailure",
+                 "producer": "resource-binding-application-failover-controller",
+                 "creationTimestamp": "2026-11-22T11:59:30Z"}
+            ]);
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("looping.json");
+    std::fs::write(&path, serde_json::to_string(&doc).unwrap()).unwrap();
+    let report = json(&[
+        "failover",
+        "doctor",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "-o",
+        "json",
+    ]);
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "app-failover-loop")
+        .cloned()
+        .unwrap_or_else(|| panic!("no app-failover-loop: {report:#}"));
+    assert_eq!(finding["severity"], "warning");
+    // The controller's default timeout (600 s) from the tasks' creation.
+    assert_eq!(
+        finding["evidence"][0],
+        "rb/shop/checkout-deployment: back on member1 (task goes by 2026-11-22T12:09:30Z), member2 (task goes by 2026-11-22T12:09:30Z)"
+    );
+    // Not on the example as shipped (checkout is placed, its old copy held).
+    let shipped = json(&["failover", "doctor", "--snapshot", FLEET, "-o", "json"]);
+    assert!(
+        !shipped["findings"].to_string().contains("app-failover-loop"),
+        "{shipped:#}"
+    );
+}

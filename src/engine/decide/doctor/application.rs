@@ -6,7 +6,10 @@ use super::{named, source, DoctorInput, Finding, FindingCode, Severity};
 use crate::engine::decide::evictions::TaskCause;
 use crate::engine::decide::task_actions::holds_old_copy;
 use crate::engine::karmada::application_failover::{toleration_seconds, unmet_needs, Unmet};
-use crate::engine::predict::app_failover::{predict_app_failover, AppFailoverInputs};
+use crate::api::GracefulEvictionTask;
+use crate::engine::karmada::scheduler::rescheduled_on_every_change;
+use crate::engine::predict::app_failover::{predict_app_failover, returns, AppFailoverInputs};
+use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::reason::ReasonCode;
 use crate::fleet::Binding;
 
@@ -21,12 +24,13 @@ struct Seen {
     zero: Vec<String>,
     unhealthy: Vec<String>,
     held: Vec<String>,
+    looping: Vec<String>,
 }
 
 /// Application failover findings (the controller manager's settings are known).
 pub(super) fn application_findings(input: &DoctorInput, out: &mut Vec<Finding>) {
     let seen = gather(input);
-    if seen.configured.is_empty() && seen.held.is_empty() {
+    if seen.configured.is_empty() && seen.held.is_empty() && seen.looping.is_empty() {
         return;
     }
     let mut push = |code, severity, message: String, evidence: &[String], fix: &str| {
@@ -113,12 +117,23 @@ pub(super) fn application_findings(input: &DoctorInput, out: &mut Vec<Finding>) 
         &seen.held,
         "karmadactl evictions confirm --producer resource-binding-application-failover-controller (after checking the new copies), or keep them on purpose",
     );
+    push(
+        FindingCode::AppFailoverLoop,
+        Severity::Warning,
+        format!(
+            "{} binding(s) were evicted by application failover and will be placed back on the same clusters when their tasks go (left unplaced, or Duplicated): while the workload stays Unhealthy there, it is evicted again a toleration later, in a loop",
+            seen.looping.len()
+        ),
+        &seen.looping,
+        "fix the workload on those clusters, or give the binding somewhere else to go (more clusters in its placement, room on them); karmadactl evictions list shows when the tasks go",
+    );
 }
 
 fn gather(input: &DoctorInput) -> Seen {
     let mut seen = Seen::default();
     for binding in &input.state.bindings {
         held_copies(binding, &mut seen.held);
+        looping(binding, input.settings, &mut seen.looping);
         let Some(app) = binding
             .spec
             .failover
@@ -173,6 +188,42 @@ fn gather(input: &DoctorInput) -> Seen {
         }
     }
     seen
+}
+
+/// A binding with application failover tasks that go by themselves (not held) and that
+/// the scheduler will place back on their clusters: a Duplicated binding or a
+/// non-workload, or a Divided one the evictions left without its replicas
+/// (`predict::app_failover::returns`).
+fn looping(binding: &Binding, settings: &ControllerSettings, out: &mut Vec<String>) {
+    let tasks: Vec<&GracefulEvictionTask> = binding
+        .spec
+        .graceful_eviction_tasks
+        .iter()
+        .filter(|t| TaskCause::of(t) == TaskCause::ApplicationFailure && !holds_old_copy(t))
+        .collect();
+    if tasks.is_empty() {
+        return;
+    }
+    let placed: i32 = binding.spec.clusters.iter().map(|c| c.replicas).sum();
+    let unplaced = placed != binding.spec.replicas.unwrap_or(0);
+    if !(rescheduled_on_every_change(&binding.spec) || unplaced) {
+        return;
+    }
+    let when: Vec<String> = tasks
+        .iter()
+        .map(|t| {
+            let gone = t.creation_timestamp.as_ref().zip(returns::lifetime(
+                t.grace_period_seconds,
+                t.suppress_deletion,
+                settings,
+            ));
+            match gone {
+                Some((created, life)) => format!("{} (task goes by {})", t.from_cluster, created.0 + life),
+                None => t.from_cluster.clone(),
+            }
+        })
+        .collect();
+    out.push(format!("{}: back on {}", binding.display_name(), when.join(", ")));
 }
 
 /// The binding's application failover tasks that hold their old copy.

@@ -138,6 +138,10 @@ pub enum FindingCode {
     AppFailoverUnhealthyNow,
     /// Application failover tasks holding the old copy (`Never`) until confirmed.
     AppFailoverCopiesHeld,
+    /// Bindings evicted by application failover and left without a placement, or
+    /// scheduled again on every spec change: they come back when their tasks go, and
+    /// are evicted again while the workload stays Unhealthy there.
+    AppFailoverLoop,
 }
 
 impl FindingCode {

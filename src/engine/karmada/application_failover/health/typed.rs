@@ -475,34 +475,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod scratch {
-    use super::*;
-    use std::collections::BTreeSet;
-    fn walk(s: &Value, defs: &Value, seen: &mut BTreeSet<String>, out: &mut BTreeSet<String>) {
-        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-            let name = r.rsplit('/').next().unwrap().to_string();
-            if custom(&name).is_some() { out.insert(format!("custom {name}")); return; }
-            if seen.insert(name.clone()) { walk(&defs[&name], defs, seen, out); }
-            return;
-        }
-        let t = s.get("type").map(|t| t.to_string()).unwrap_or("NONE".into());
-        let f = s.get("format").map(|t| t.to_string()).unwrap_or_default();
-        let extra = if t == "\"object\"" { format!("props={} ap={}", s.get("properties").is_some(), s.get("additionalProperties").is_some()) } else { String::new() };
-        out.insert(format!("{t} {f} {extra}"));
-        if let Some(p) = s.get("properties").and_then(Value::as_object) { for v in p.values() { walk(v, defs, seen, out); } }
-        if let Some(i) = s.get("items") { walk(i, defs, seen, out); }
-        if let Some(i) = s.get("additionalProperties") { if i.is_object() { walk(i, defs, seen, out); } }
-        for k in ["allOf", "anyOf", "oneOf"] { if s.get(k).is_some() { out.insert(format!("HAS {k}")); } }
-    }
-    #[test]
-    fn dump() {
-        let mut out = BTreeSet::new();
-        for (k, root) in SCHEMAS.iter() {
-            let mut seen = BTreeSet::new();
-            walk(root, &root["$defs"], &mut seen, &mut out);
-            eprintln!("{k}: {} defs", seen.len());
-        }
-        for o in out { eprintln!("{o}"); }
-    }
-}
