@@ -811,7 +811,7 @@ Register-ArgumentCompleter -Native -CommandName 'karmadactl' -ScriptBlock {
             break
         }
         'karmadactl;failover;watch' {
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop after this long even when the failover has not settled (exit 3)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop after this long even when the failover has not settled (exit 3): a step late on its prediction is followed until it comes or this ends the watch')
             [CompletionResult]::new('--karmada-version', '--karmada-version', [CompletionResultType]::ParameterName, 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour')
             [CompletionResult]::new('--feature-gates', '--feature-gates', [CompletionResultType]::ParameterName, 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)')
             [CompletionResult]::new('--controllers', '--controllers', [CompletionResultType]::ParameterName, 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs')

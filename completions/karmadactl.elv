@@ -765,7 +765,7 @@ set edit:completion:arg-completer[karmadactl] = {|@words|
         &'karmadactl;failover;settings;help;help'= {
         }
         &'karmadactl;failover;watch'= {
-            cand --timeout 'Stop after this long even when the failover has not settled (exit 3)'
+            cand --timeout 'Stop after this long even when the failover has not settled (exit 3): a step late on its prediction is followed until it comes or this ends the watch'
             cand --karmada-version 'The Karmada release that runs, e.g. v1.17.4 (default: the newest release this tool knows); predictions follow that release''s behaviour'
             cand --feature-gates 'Controller feature gates, e.g. `Failover=true` (upstream defaults: Failover=false, GracefulEviction=true, StatefulFailoverInjection=false)'
             cand --controllers 'The controllers karmada-controller-manager runs, as its --controllers list (upstream default: `*`); predictions read whether `applicationFailover` runs'
