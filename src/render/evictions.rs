@@ -116,8 +116,14 @@ pub fn list_text(rows: &[TaskView], wide: bool) -> String {
         .filter(|r| r.cause == TaskCause::ApplicationFailure)
     {
         let held = r.assessment.state == TaskState::Suppressed;
+        let back = r
+            .returns_at
+            .map(|at| {
+                format!("; left unplaced, the binding is placed back here when the task times out ({at}), and evicted again a toleration later if still Unhealthy")
+            })
+            .unwrap_or_default();
         out += &format!(
-            "  {} from {}: {}{}\n",
+            "  {} from {}: {}{}{back}\n",
             r.binding,
             r.task.from_cluster,
             r.cause.words(),

@@ -282,6 +282,24 @@ fn a_binding_left_unplaced_by_application_failover_is_a_loop_the_doctor_names() 
         finding["evidence"][0],
         "rb/shop/checkout-deployment: back on member1 (task goes by 2026-11-22T12:09:30Z), member2 (task goes by 2026-11-22T12:09:30Z)"
     );
+    // evictions list says when each task's cluster takes it back.
+    let list = json(&[
+        "evictions",
+        "list",
+        "-A",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "-o",
+        "json",
+    ]);
+    let back: Vec<&Value> = list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| &i["returnsAt"])
+        .collect();
+    assert_eq!(back.len(), 2, "{list:#}");
+    assert!(back.iter().all(|b| *b == "2026-11-22T12:09:30Z"), "{list:#}");
     // Not on the example as shipped (checkout is placed, its old copy held).
     let shipped = json(&["failover", "doctor", "--snapshot", FLEET, "-o", "json"]);
     assert!(

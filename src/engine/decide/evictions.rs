@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::api::GracefulEvictionTask;
 use crate::engine::karmada::graceful_eviction::{assess_eviction_tasks, AssessContext};
+use crate::engine::karmada::scheduler::rescheduled_on_every_change;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::fleet::Binding;
@@ -221,6 +222,36 @@ pub struct TaskView {
     pub age_seconds: Option<i64>,
     /// Where it stands now.
     pub assessment: TaskAssessment,
+    /// When the scheduler places the binding back on the task's cluster: an application
+    /// failover task of a Divided binding left unplaced goes at its timeout, and that
+    /// spec change makes the scheduler try again (`predict::app_failover::returns`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns_at: Option<Timestamp>,
+}
+
+/// When an application failover task's cluster takes `binding` back by itself: the
+/// task's timeout, for a Divided workload whose placement lacks replicas (unplaced: the
+/// graceful eviction controller waits for no health) and a task not held.
+fn returns_at(
+    binding: &Binding,
+    task: &GracefulEvictionTask,
+    default_timeout_seconds: i64,
+) -> Option<Timestamp> {
+    if TaskCause::of(task) != TaskCause::ApplicationFailure
+        || task.suppress_deletion == Some(true)
+        || rescheduled_on_every_change(&binding.spec)
+    {
+        return None;
+    }
+    let placed: i32 = binding.spec.clusters.iter().map(|c| c.replicas).sum();
+    if placed == binding.spec.replicas.unwrap_or(0) {
+        return None;
+    }
+    let timeout = task
+        .grace_period_seconds
+        .map_or(default_timeout_seconds, i64::from);
+    let created = task.creation_timestamp.as_ref()?;
+    Some(created.0 + jiff::SignedDuration::from_secs(timeout.max(0)))
 }
 
 /// The tasks of `binding` that `filter` admits, assessed at `now`.
@@ -246,6 +277,7 @@ pub fn tasks_of(
                 .as_ref()
                 .map(|c| now.as_second() - c.0.as_second()),
             assessment: assess(binding, t, now, default_timeout_seconds),
+            returns_at: returns_at(binding, t, default_timeout_seconds),
         })
         .collect()
 }
