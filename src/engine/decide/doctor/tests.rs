@@ -403,8 +403,38 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::AppFailoverZeroToleration,
         FindingCode::AppFailoverUnhealthyNow,
         FindingCode::AppFailoverCopiesHeld,
+        FindingCode::AppFailoverLoop,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
+}
+
+#[test]
+fn a_binding_application_failover_left_unplaced_loops() {
+    let mut fleet = healthy();
+    let mut gone = app_binding(
+        "gone",
+        json!({"decisionConditions": {"tolerationSeconds": 30}, "purgeMode": "Directly"}),
+        true,
+    );
+    gone.spec.clusters.clear();
+    gone.spec.graceful_eviction_tasks = serde_json::from_value(json!([{"fromCluster": "m1",
+        "purgeMode": "Directly", "replicas": 2, "reason": "ApplicationFailure",
+        "producer": "resource-binding-application-failover-controller"}]))
+    .unwrap();
+    fleet.bindings.push(gone.clone());
+    let d = run(&fleet, &on(), &QueueSettings::default(), true);
+    let loop_ = d
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::AppFailoverLoop)
+        .unwrap_or_else(|| panic!("{:?}", codes(&d)));
+    assert_eq!(loop_.evidence, ["rb/ns/gone: back on m1"]);
+    // Held until confirmed (Never), it does not come back by itself.
+    fleet.bindings.pop();
+    gone.spec.graceful_eviction_tasks[0].suppress_deletion = Some(true);
+    fleet.bindings.push(gone);
+    let d = run(&fleet, &on(), &QueueSettings::default(), true);
+    assert!(!codes(&d).contains(&FindingCode::AppFailoverLoop));
 }
 
 /// A binding with application failover, Unhealthy on m1.
