@@ -230,25 +230,7 @@ pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -
 /// environment, its output passed on line by line, killed at `--hook-timeout`.
 pub async fn hook(ctx: &RunContext<'_>, s: &RunState, hook: &str, cluster: &str) -> Option<Ended> {
     let settings = &s.settings;
-    let mut cmd = tokio::process::Command::new("sh");
-    cmd.arg("-c")
-        .arg(hook)
-        .env("KARMADACTL_CLUSTER", cluster)
-        .env(
-            "KARMADACTL_CLUSTER_CONTEXT",
-            settings.cluster_context.replace("{cluster}", cluster),
-        )
-        .env("KARMADACTL_KARMADA_CONTEXT", &ctx.karmada_context)
-        .env("KARMADACTL_RUN", &s.id)
-        .env("KARMADACTL_WAVE", s.current_wave().to_string())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true);
-    if let Some(kc) = &ctx.kubeconfig {
-        cmd.env("KUBECONFIG", kc);
-    }
-    let mut child = match cmd.spawn() {
+    let mut child = match hook_command(ctx, s, hook, cluster).spawn() {
         Ok(c) => c,
         Err(e) => return Some(Ended::Failed(format!("the hook could not start: {e}"))),
     };
@@ -291,29 +273,68 @@ pub async fn hook(ctx: &RunContext<'_>, s: &RunState, hook: &str, cluster: &str)
         status
     })
     .await;
+    if waited.is_err() {
+        let _ = child.start_kill();
+    }
     let last = last.lock().map(|l| l.clone()).unwrap_or_default();
+    hook_ended(ctx, s, waited.ok(), &last)
+}
+
+/// `sh -c HOOK` with the run's environment, output piped, killed when dropped.
+fn hook_command(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    hook: &str,
+    cluster: &str,
+) -> tokio::process::Command {
+    let mut cmd = tokio::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg(hook)
+        .env("KARMADACTL_CLUSTER", cluster)
+        .env(
+            "KARMADACTL_CLUSTER_CONTEXT",
+            s.settings.cluster_context.replace("{cluster}", cluster),
+        )
+        .env("KARMADACTL_KARMADA_CONTEXT", &ctx.karmada_context)
+        .env("KARMADACTL_RUN", &s.id)
+        .env("KARMADACTL_WAVE", s.current_wave().to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(kc) = &ctx.kubeconfig {
+        cmd.env("KUBECONFIG", kc);
+    }
+    cmd
+}
+
+/// How a hook ended: `waited` is `None` when it outlived `--hook-timeout` (and was
+/// killed); `last` its last line of output. `None`: the run was stopped while it ran.
+fn hook_ended(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    waited: Option<std::io::Result<std::process::ExitStatus>>,
+    last: &str,
+) -> Option<Ended> {
     let tail = if last.is_empty() {
         String::new()
     } else {
         format!(": {last}")
     };
     match waited {
-        Err(_) => {
-            let _ = child.start_kill();
-            Some(Ended::Failed(format!(
-                "the hook did not end within {}; it was killed{tail}",
-                span(secs(settings.hook_timeout_seconds))
-            )))
-        }
-        Ok(Err(e)) => Some(Ended::Failed(format!(
+        None => Some(Ended::Failed(format!(
+            "the hook did not end within {}; it was killed{tail}",
+            span(secs(s.settings.hook_timeout_seconds))
+        ))),
+        Some(Err(e)) => Some(Ended::Failed(format!(
             "the hook could not be waited for: {e}"
         ))),
-        Ok(Ok(status)) if status.success() => {
+        Some(Ok(status)) if status.success() => {
             Some(Ended::Done("the hook ended well (exit 0)".into()))
         }
         // Stopped while it ran: the hook most likely got the same signal.
-        Ok(Ok(_)) if ctx.stopped() => None,
-        Ok(Ok(status)) => Some(Ended::Failed(match status.code() {
+        Some(Ok(_)) if ctx.stopped() => None,
+        Some(Ok(status)) => Some(Ended::Failed(match status.code() {
             Some(code) => format!("the hook exited with {code}{tail}"),
             None => format!("the hook was ended by a signal{tail}"),
         })),
@@ -371,58 +392,19 @@ pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Re
 /// Uncordon `clusters`, then return what left them (`failback`, restore mode, with the
 /// run's pacing), each return watched until Healthy there.
 pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
-    let settings: &RunSettings = &s.settings;
     let fail_all = |why: String| {
         clusters
             .iter()
             .map(|c| (c.clone(), Ended::Failed(why.clone())))
             .collect()
     };
-    let all = state::load_clusters(ctx.cp).await?;
-    let targets = crate::client::select_clusters(&all, &Targets::Names(clusters.to_vec()))?;
-    let now = Timestamp::now();
-    let edit = |c: &crate::api::Cluster, now| uncordon_edit(c.taints(), now);
-    let plans = match crate::ops::taints::plan(targets, &edit, now) {
+    if let Some(refused) = uncordon(ctx, clusters).await? {
+        return Ok(fail_all(format!("cannot uncordon: {refused}")));
+    }
+    let (req, mut planned) = match plan_return(ctx, s, clusters).await? {
         Ok(p) => p,
-        Err(refused) => return Ok(fail_all(format!("cannot uncordon: {}", refused.join("; ")))),
+        Err(why) => return Ok(fail_all(why)),
     };
-    let refused: Vec<String> =
-        crate::ops::taints::apply(ctx.cp, plans, &edit, DryRun::None, now, None, &|| {})
-            .await
-            .into_iter()
-            .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
-            .collect();
-    if !refused.is_empty() {
-        return Ok(fail_all(format!("cannot uncordon: {}", refused.join("; "))));
-    }
-    let mut req = FailbackRequest {
-        options: FailbackOptions {
-            mode: FailbackMode::Restore,
-            karmada_version: ctx.controller.karmada_version,
-            message: format!(
-                "returned by `karmadactl maintenance run` (run {}, wave {})",
-                s.id,
-                s.current_wave()
-            ),
-            ..Default::default()
-        },
-        scope: BindingScope::default(),
-        stable_for: secs(settings.stable_for_seconds),
-    };
-    let mut planned = failback_ops::plan(
-        ctx.cp,
-        &Targets::Names(clusters.to_vec()),
-        &mut req,
-        Timestamp::now(),
-    )
-    .await?;
-    if let Some(g) = planned.gate.first() {
-        let why: Vec<&str> = g.reasons.iter().map(|r| r.message.as_str()).collect();
-        return Ok(fail_all(format!(
-            "uncordoned; the failback's health gate refuses: {}",
-            why.join("; ")
-        )));
-    }
     let stays: Vec<Waiting> = planned
         .bindings
         .iter()
@@ -434,6 +416,7 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
         .iter()
         .filter(|b| !b.plan.decision.writes() && !b.plan.decision.blocked())
         .count();
+    let settings: &RunSettings = &s.settings;
     let rollout = Rollout {
         max_concurrent: settings.failback_max_concurrent,
         min_success: Duration::from_secs(settings.failback_min_success_seconds),
@@ -456,6 +439,79 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
     if ctx.stopped() {
         return Ok(Vec::new());
     }
+    let mut failed = failed_returns(&returned, clusters);
+    let deadline = Timestamp::now() + secs(settings.failback_progress_deadline_seconds);
+    if !wait_placed_healthy(ctx, clusters, &mut failed, deadline).await? {
+        return Ok(Vec::new());
+    }
+    let back = returned
+        .iter()
+        .filter(|r| r.end == ReturnEnd::Succeeded)
+        .count();
+    Ok(returned_results(clusters, &failed, back, already, &stays))
+}
+
+/// Take the cordon off `clusters`; the refusals, if any.
+async fn uncordon(ctx: &RunContext<'_>, clusters: &[String]) -> Result<Option<String>> {
+    let all = state::load_clusters(ctx.cp).await?;
+    let targets = crate::client::select_clusters(&all, &Targets::Names(clusters.to_vec()))?;
+    let now = Timestamp::now();
+    let edit = |c: &crate::api::Cluster, now| uncordon_edit(c.taints(), now);
+    let plans = match crate::ops::taints::plan(targets, &edit, now) {
+        Ok(p) => p,
+        Err(refused) => return Ok(Some(refused.join("; "))),
+    };
+    let refused: Vec<String> =
+        crate::ops::taints::apply(ctx.cp, plans, &edit, DryRun::None, now, None, &|| {})
+            .await
+            .into_iter()
+            .filter_map(|o| o.result.err().map(|e| format!("{}: {e}", o.name)))
+            .collect();
+    Ok((!refused.is_empty()).then(|| refused.join("; ")))
+}
+
+/// The failback (restore mode) of what left `clusters`, or why its health gate refuses.
+async fn plan_return(
+    ctx: &RunContext<'_>,
+    s: &RunState,
+    clusters: &[String],
+) -> Result<std::result::Result<(FailbackRequest, failback_ops::Planned), String>> {
+    let mut req = FailbackRequest {
+        options: FailbackOptions {
+            mode: FailbackMode::Restore,
+            karmada_version: ctx.controller.karmada_version,
+            message: format!(
+                "returned by `karmadactl maintenance run` (run {}, wave {})",
+                s.id,
+                s.current_wave()
+            ),
+            ..Default::default()
+        },
+        scope: BindingScope::default(),
+        stable_for: secs(s.settings.stable_for_seconds),
+    };
+    let planned = failback_ops::plan(
+        ctx.cp,
+        &Targets::Names(clusters.to_vec()),
+        &mut req,
+        Timestamp::now(),
+    )
+    .await?;
+    if let Some(g) = planned.gate.first() {
+        let why: Vec<&str> = g.reasons.iter().map(|r| r.message.as_str()).collect();
+        return Ok(Err(format!(
+            "uncordoned; the failback's health gate refuses: {}",
+            why.join("; ")
+        )));
+    }
+    Ok(Ok((req, planned)))
+}
+
+/// The returns that did not succeed, by cluster.
+fn failed_returns(
+    returned: &[failback_ops::ReturnedBinding],
+    clusters: &[String],
+) -> BTreeMap<String, Vec<Waiting>> {
     let mut failed: BTreeMap<String, Vec<Waiting>> = BTreeMap::new();
     for r in returned
         .iter()
@@ -474,8 +530,18 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
             ));
         }
     }
-    // Everything placed on them (also what the scheduler put back by itself) Healthy.
-    let deadline = Timestamp::now() + secs(settings.failback_progress_deadline_seconds);
+    failed
+}
+
+/// Wait until everything placed on `clusters` (also what the scheduler put back by
+/// itself) is Healthy there; a cluster still waiting at `deadline` joins `failed`.
+/// `false` when the run was stopped meanwhile.
+async fn wait_placed_healthy(
+    ctx: &RunContext<'_>,
+    clusters: &[String],
+    failed: &mut BTreeMap<String, Vec<Waiting>>,
+    deadline: Timestamp,
+) -> Result<bool> {
     let mut said = String::new();
     loop {
         let bindings = state::load_bindings(ctx.cp).await?;
@@ -497,24 +563,30 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
             }
         }
         if !late {
-            break;
+            return Ok(true);
         }
         if !ctx.pause(Duration::ZERO).await {
-            return Ok(Vec::new());
+            return Ok(false);
         }
     }
-    let back = returned
-        .iter()
-        .filter(|r| r.end == ReturnEnd::Succeeded)
-        .count();
+}
+
+/// How the returning step ended for each cluster.
+fn returned_results(
+    clusters: &[String],
+    failed: &BTreeMap<String, Vec<Waiting>>,
+    back: usize,
+    already: usize,
+    stays: &[Waiting],
+) -> Results {
     let mut tail = String::new();
     if already > 0 {
         tail += &format!("; {already} already back");
     }
     if !stays.is_empty() {
-        tail += &format!("; staying where they are {}", summary(&stays, NAMED));
+        tail += &format!("; staying where they are {}", summary(stays, NAMED));
     }
-    Ok(clusters
+    clusters
         .iter()
         .map(|c| match failed.get(c) {
             Some(f) => (
@@ -528,7 +600,7 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
                 )),
             ),
         })
-        .collect())
+        .collect()
 }
 
 /// Watch that nothing placed on `clusters` turns Unhealthy there until `until`.

@@ -171,7 +171,7 @@ fn convert_bytes(v: &Value) -> Result<(), String> {
 /// Standard padded base64, as `encoding/json` decodes `[]byte` (line breaks ignored).
 fn is_base64(s: &str) -> bool {
     let body: Vec<u8> = s.bytes().filter(|b| *b != b'\r' && *b != b'\n').collect();
-    if body.len() % 4 != 0 {
+    if !body.len().is_multiple_of(4) {
         return false;
     }
     let pad = body.iter().rev().take_while(|b| **b == b'=').count();
@@ -428,7 +428,9 @@ fn take_digits(rest: &mut &[u8], min: usize, max: usize) -> Option<u32> {
 
 fn days_in(month: u32, year: u32) -> u32 {
     match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
