@@ -7,7 +7,8 @@
 //! false`: not armed, as `policy explain` says, and nothing happens; (c) Healthy again
 //! before the toleration: nothing happens; (d) `Never`: the held copy, then `evictions
 //! confirm` lets it go, and the Duplicated binding is placed back on member1 as the
-//! prediction says.
+//! prediction says; (e) a Divided binding Unhealthy on both members: evicted from both,
+//! back on both when its tasks time out, as predicted, then evicted again (the loop).
 
 use crate::support;
 
@@ -208,13 +209,18 @@ async fn on_member(k: &Karmada, member: usize, name: &str) -> bool {
 /// `dry-run --app-unhealthy BINDING@member1 --unhealthy-since SINCE -o json`: the
 /// prediction of the one binding.
 fn predict(kc: &std::path::Path, name: &str, since: Timestamp) -> Value {
+    predict_on(kc, name, "member1", since)
+}
+
+/// The same, with the workload Unhealthy on `clusters` (`member1,member2`).
+fn predict_on(kc: &std::path::Path, name: &str, clusters: &str, since: Timestamp) -> Value {
     let (stdout, stderr, code) = parts(&karmadactl(
         kc,
         "admin",
         &[
             "dry-run",
             "--app-unhealthy",
-            &format!("rb/{NS}/{name}-deployment@member1"),
+            &format!("rb/{NS}/{name}-deployment@{clusters}"),
             "--unhealthy-since",
             &since.to_string(),
             "-o",
@@ -424,6 +430,68 @@ async fn never(k: &Karmada, client: &kube::Client, kc: &std::path::Path) {
     .await;
 }
 
+fn interval(w: &Value) -> (Timestamp, Timestamp) {
+    (
+        w["earliest"].as_str().unwrap().parse().unwrap(),
+        w["latest"].as_str().unwrap().parse().unwrap(),
+    )
+}
+
+/// (e) Divided 1:1 and Unhealthy on both members, Gracefully with a 20 s grace period:
+/// evicted from both in one update (nowhere left to go), placed straight back when the
+/// tasks time out (the scheduler's "replicas scaled down or scaled up"), as predicted,
+/// and, still Unhealthy there, evicted again a toleration later: the loop.
+async fn everywhere(k: &Karmada, client: &kube::Client, kc: &std::path::Path) {
+    let name = "e-everywhere";
+    healthy_on_both(k, client, name).await;
+    let mut versions = watch(client, name);
+    let first = k.members[0].set_deployment_health(NS, name, false).await;
+    let turned = k.members[1].set_deployment_health(NS, name, false).await;
+    let turned = Window::between(first.after, turned.by);
+    let prediction = predict_on(kc, name, "member1,member2", turned.by);
+    assert_eq!(prediction["evicted"], json!(["member1", "member2"]), "{prediction:#}");
+    assert!(!prediction["predictionError"].is_null(), "{prediction:#}");
+    assert_eq!(prediction["returns"]["code"], "app-failover-returns");
+    let back_at = interval(&prediction["returnsAt"]);
+    let (b, _) = first_watched(k, &mut versions, 120, "e: evicted from both", |b| {
+        placed(b).is_empty() && tasks(b).len() == 2
+    })
+    .await;
+    assert!(
+        tasks(&b).iter().all(|t| t["gracePeriodSeconds"] == 20),
+        "{b:#}"
+    );
+    let (b, back) = first_watched(k, &mut versions, 120, "e: placed back", |b| {
+        !placed(b).is_empty()
+    })
+    .await;
+    assert_meets(
+        "e: placed back on its clusters",
+        back,
+        back_at,
+        &Anchor::new(turned.by, turned),
+        turned.by,
+    );
+    assert_eq!(b["spec"]["clusters"], prediction["returnsTo"], "{b:#}");
+    // Still Unhealthy there: evicted again, a toleration after the return.
+    let (_, again) = first_watched(k, &mut versions, 120, "e: evicted again", |b| {
+        placed(b).is_empty()
+    })
+    .await;
+    let returned = back.by;
+    let loop_at = (
+        returned + jiff::SignedDuration::from_secs(TOLERATION),
+        returned + jiff::SignedDuration::from_secs(TOLERATION + 3),
+    );
+    assert_meets(
+        "e: evicted again",
+        again,
+        loop_at,
+        &Anchor::new(returned, back),
+        turned.by,
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn application_failover_happens_as_predicted_and_only_then() {
     let Some(k) = karmada_with(Options {
@@ -443,10 +511,14 @@ async fn application_failover_happens_as_predicted_and_only_then() {
     create(&client, "c-recovers", purge_directly, false).await;
     let purge_never = json!({"decisionConditions": toleration, "purgeMode": "Never"});
     create(&client, "d-never", purge_never, true).await;
+    let graceful = json!({"decisionConditions": toleration, "purgeMode": "Gracefully",
+                          "gracePeriodSeconds": 20});
+    create(&client, "e-everywhere", graceful, false).await;
     tokio::join!(
         directly(k, &client, &kc),
         without_deps(k, &client, &kc),
         recovers(k, &client),
         never(k, &client, &kc),
+        everywhere(k, &client, &kc),
     );
 }

@@ -40,12 +40,16 @@ fn aggregated(name: &str, replicas: i32) -> Value {
 
 type Placements = BTreeMap<String, BTreeMap<String, i64>>;
 
-/// A plane whose scheduler runs with `gates`, the three clusters and both bindings on it,
-/// scheduled (both on member1, the roomiest).
-async fn burst_plane(gates: &str) -> Option<(Karmada, Placements)> {
-    let k = karmada_with(Options {
+/// A plane whose scheduler runs with `gates` (master's controllers, or `release`'s), the
+/// three clusters and both bindings on it, scheduled (both on member1, the roomiest).
+async fn burst_plane(gates: &str, release: Option<&str>) -> Option<(Karmada, Placements)> {
+    let options = Options {
         scheduler_gates: gates.into(),
         ..Options::new(CONTROLLERS)
+    };
+    let k = karmada_with(match release {
+        Some(r) => options.release(r),
+        None => options,
     })?;
     let client = k.env.admin().await;
     let items = vec![
@@ -114,7 +118,7 @@ fn shapes(p: &Placements) -> Vec<BTreeMap<String, i64>> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_drain_that_overcommits_is_refused_and_the_scheduler_overcommits_as_predicted() {
-    let Some((k, start)) = burst_plane("Failover=true").await else {
+    let Some((k, start)) = burst_plane("Failover=true", None).await else {
         return;
     };
     let client = k.env.admin().await;
@@ -166,7 +170,8 @@ async fn a_drain_that_overcommits_is_refused_and_the_scheduler_overcommits_as_pr
 
 #[tokio::test(flavor = "multi_thread")]
 async fn with_overcommit_protection_the_burst_spreads_as_predicted() {
-    let Some((k, _)) = burst_plane("Failover=true,SchedulingOvercommitProtection=true").await
+    let Some((k, _)) =
+        burst_plane("Failover=true,SchedulingOvercommitProtection=true", None).await
     else {
         return;
     };
@@ -192,4 +197,20 @@ async fn with_overcommit_protection_the_burst_spreads_as_predicted() {
     // second, which goes to member3.
     let real = rescheduled(&k).await;
     assert_eq!(shapes(&real), one_each, "{real:?}");
+}
+
+/// v1.18.2's scheduler (PriorityBasedScheduling off, unlike master's), predicted with the
+/// tool's default release (no --karmada-version): the allowed drain lands where predicted.
+#[tokio::test(flavor = "multi_thread")]
+async fn on_the_default_release_the_burst_lands_as_predicted() {
+    let Some((k, _)) = burst_plane("Failover=true", Some("v1.18.2")).await else {
+        return;
+    };
+    let (stdout, stderr, code) = drain(&k, &["--allow-pending"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["capacity"]["pendingReplicas"], 2, "{doc:#}");
+    let predicted = predicted(&doc);
+    let real = rescheduled(&k).await;
+    assert_eq!(real, predicted, "not where the drain predicted");
 }

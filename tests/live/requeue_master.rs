@@ -4,8 +4,9 @@
 
 use crate::support;
 
-use support::karmada::karmada;
+use support::karmada::{karmada, karmada_with, Options};
 use support::tolerating_fleet::{run, LEAVING};
+use support::timing::seconds_meet;
 use support::upstream_fleet::assert_same_cadence;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -24,5 +25,35 @@ async fn master_evicts_the_leaving_bindings_first() {
     // Each binding's interval holds its time in any order of the listing.
     for (key, p, _) in &r.evictions {
         assert!(p.earliest <= p.at && p.at <= p.latest, "{key}: {p:?}");
+    }
+}
+
+/// The same fleet on v1.18.2's controller-manager and scheduler (which has karmada#7613:
+/// tolerated bindings take no turns), predicted with the tool's default release: the
+/// same cadence, every eviction in its interval.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_default_release_evicts_as_predicted_without_naming_it() {
+    let Some(k) = karmada_with(Options::new("cluster,binding,gracefulEviction").release("v1.18.2"))
+    else {
+        return;
+    };
+    let k = &k;
+    let r = run(k, "", &[]).await;
+    let predicted: Vec<f64> = r.evictions.iter().map(|(_, p, _)| p.at).collect();
+    let seen: Vec<f64> = r.evictions.iter().map(|(_, _, s)| *s).collect();
+    assert_eq!(predicted.len(), LEAVING);
+    assert_same_cadence("rb/", &predicted, &seen, r.taint);
+    assert!(predicted.iter().all(|t| *t <= 2.5), "{predicted:?}");
+    for (key, p, seen) in &r.evictions {
+        eprintln!(
+            "{key}: predicted {:.1} s in [{:.1}, {:.1}], seen {seen:.2} s after the taint",
+            p.at, p.earliest, p.latest
+        );
+        assert!(
+            seconds_meet(*seen, (p.earliest, p.latest), r.taint),
+            "{key}: seen {seen:.2} s, predicted [{:.1}, {:.1}]",
+            p.earliest,
+            p.latest
+        );
     }
 }

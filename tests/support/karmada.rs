@@ -107,6 +107,8 @@ pub struct Options {
     pub controller_manager: String,
     /// karmada-scheduler's `--feature-gates` (`Failover=true` unless set).
     pub scheduler_gates: String,
+    /// The scheduler binary, relative to `../shared/karmada/bin`.
+    pub scheduler: String,
 }
 
 impl Options {
@@ -118,6 +120,18 @@ impl Options {
             flags: Vec::new(),
             controller_manager: "karmada-controller-manager".into(),
             scheduler_gates: "Failover=true".into(),
+            scheduler: "karmada-scheduler".into(),
+        }
+    }
+
+    /// The controller-manager and scheduler of `release` (a folder of
+    /// `../shared/karmada/bin`, `v1.18.2`); the other components stay master's, which
+    /// serve the same API.
+    pub fn release(self, release: &str) -> Options {
+        Options {
+            controller_manager: format!("{release}/karmada-controller-manager"),
+            scheduler: format!("{release}/karmada-scheduler"),
+            ..self
         }
     }
 }
@@ -228,7 +242,7 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         .stderr(log("karmada-controller-manager.log"))
         .spawn()
         .expect("start karmada-controller-manager");
-    let sched = Command::new(shared.join("bin/karmada-scheduler"))
+    let sched = Command::new(shared.join("bin").join(&options.scheduler))
         .arg(format!("--kubeconfig={kubeconfig}"))
         .arg(format!("--feature-gates={}", options.scheduler_gates))
         .args([

@@ -60,8 +60,11 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
     create_items(&client, &items).await;
     wait_for(&client, k, 90, "the first scheduling", scheduled).await;
 
-    let predict =
-        |v: &str| k.predict(&["--cluster", FAILING, "--at", "5m", "--karmada-version", v]);
+    // An empty version: the tool's default (no --karmada-version).
+    let predict = |v: &str| match v {
+        "" => k.predict(&["--cluster", FAILING, "--at", "5m"]),
+        v => k.predict(&["--cluster", FAILING, "--at", "5m", "--karmada-version", v]),
+    };
     let prediction = predict(version);
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
     let secs = |o: &Value| -> f64 {

@@ -150,7 +150,8 @@ pub fn predict_return(
 
 /// The removal of the first tasks to time out: their evictions' window, shifted by
 /// their lifetime (the controller re-queues itself for that moment; the scheduler
-/// answers the change within a second).
+/// answers the change within a second). A task's `creationTimestamp` is stored to the
+/// second, cut down, so the removal can come up to a second before eviction + lifetime.
 fn window(freed: &[&Evicted<'_>], lifetime: SignedDuration) -> Option<EvictionWindow> {
     let earliest = freed
         .iter()
@@ -161,8 +162,9 @@ fn window(freed: &[&Evicted<'_>], lifetime: SignedDuration) -> Option<EvictionWi
         .map(|e| e.window.and_then(|w| w.latest))
         .collect::<Option<Vec<_>>>()
         .and_then(|l| l.into_iter().max());
+    let stored = jiff::Timestamp::from_second(earliest.as_second()).unwrap_or(earliest);
     Some(EvictionWindow {
-        earliest: earliest + lifetime,
+        earliest: stored + lifetime,
         latest: latest.map(|l| l + lifetime + OBSERVE_SLACK),
     })
 }
