@@ -37,7 +37,12 @@ pub fn standing(c: &ClusterRun) -> Standing {
         ]
     };
     let (state, to_return) = match at {
-        Step::Pending => ("untouched".to_string(), Vec::new()),
+        // Not "untouched": the replicas drained off the run's other clusters may have
+        // landed here, so its placements can differ from before the run.
+        Step::Pending => (
+            "not maintained: the run took no step on it (workloads drained off the run's other clusters may run here now)".to_string(),
+            Vec::new(),
+        ),
         Step::Draining => (
             "cordoned; its drain may be partly written".to_string(),
             back(),

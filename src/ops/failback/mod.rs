@@ -136,7 +136,6 @@ pub fn returned_events<'a>(
     returned: &[ReturnedBinding],
     options: &FailbackOptions,
 ) -> Vec<(Subject<'a>, Action<'static>)> {
-    let clusters = options.clusters.join(",");
     planned
         .bindings
         .iter()
@@ -145,20 +144,23 @@ pub fn returned_events<'a>(
                 .iter()
                 .any(|r| r.written && r.binding == p.plan.binding)
         })
-        .map(|p| {
-            (
-                Subject {
-                    kind: p.kind,
-                    namespace: p.namespace.as_deref(),
-                    name: &p.name,
-                    uid: p.uid.as_deref(),
-                },
-                Action::about(
-                    FAILED_BACK,
-                    &clusters,
-                    &format!("{} ({})", p.plan.reason.message, options.mode.as_str()),
-                ),
-            )
+        // One per cluster it returned to, so that `history --cluster` finds each.
+        .flat_map(|p| {
+            p.plan.clusters.iter().map(move |cluster| {
+                (
+                    Subject {
+                        kind: p.kind,
+                        namespace: p.namespace.as_deref(),
+                        name: &p.name,
+                        uid: p.uid.as_deref(),
+                    },
+                    Action::about(
+                        FAILED_BACK,
+                        cluster,
+                        &format!("{} ({})", p.plan.reason.message, options.mode.as_str()),
+                    ),
+                )
+            })
         })
         .collect()
 }

@@ -14,10 +14,14 @@ use super::super::bindings::{self, typed};
 use super::{failback_patch, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::decide::failback::{
-    plan_binding, returned_health, BindingFailback, FailbackMode, FailbackOptions, Returned,
+    plan_binding, returned_health, BindingFailback, FailbackDecision, FailbackMode,
+    FailbackOptions, Returned,
 };
+use crate::engine::decide::abort::annotation_after;
+use crate::engine::decide::records::{records, PRE_EVICTION_ANNOTATION};
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::BindingKind;
+use serde_json::json;
 
 /// The pace of the rollout.
 #[derive(Clone, Copy, Debug)]
@@ -98,6 +102,51 @@ pub enum Event<'a> {
     Ended(&'a ReturnedBinding),
 }
 
+/// The bindings already back on the clusters (the scheduler put a Duplicated one back
+/// by itself once its task went) still carry the drain's record for them: drop it, the
+/// annotation only, at the version read (a failure leaves the record, which a later
+/// failback drops).
+async fn drop_records_of_the_returned(cp: &ControlPlane, planned: &Planned, dry_run: bool) {
+    let stale = planned.bindings.iter().filter(|p| {
+        p.plan.decision == FailbackDecision::AlreadyBack
+            && p.raw.as_ref().is_some_and(|raw| {
+                let recorded = records(raw.metadata.annotations.as_ref());
+                p.plan.clusters.iter().any(|c| recorded.contains_key(c))
+            })
+    });
+    for p in stale {
+        let api = bindings::api(cp, p.kind, p.namespace.as_deref());
+        let clusters = &p.plan.clusters;
+        let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
+            let mut current = obj.metadata.annotations.clone();
+            for c in clusters {
+                let after = annotation_after(current.as_ref(), c);
+                if let Some(a) = current.as_mut() {
+                    match after {
+                        Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
+                        None => a.remove(PRE_EVICTION_ANNOTATION),
+                    };
+                }
+            }
+            let before = obj
+                .metadata
+                .annotations
+                .as_ref()
+                .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+            let value = current.as_ref().and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+            Ok(if before == value {
+                Plan::Keep(())
+            } else {
+                Plan::Patch(
+                    json!({"metadata": {"annotations": {PRE_EVICTION_ANNOTATION: value}}}),
+                    (),
+                )
+            })
+        };
+        let _ = patch_with_retry(cp, &api, &p.name, p.raw.clone(), dry_run, decide).await;
+    }
+}
+
 /// Roll out the returns `planned` writes: at most `rollout.max_concurrent` in flight,
 /// each planned again on every re-read, watched until done; once
 /// `rollout.max_failures` have failed, or `stop` is set, no new one starts.
@@ -109,6 +158,7 @@ pub async fn roll_out(
     stop: &AtomicBool,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> Vec<ReturnedBinding> {
+    drop_records_of_the_returned(cp, planned, rollout.server_dry_run).await;
     let index = FleetIndex::new(&planned.fleet);
     let failures = AtomicUsize::new(0);
     let items: Vec<(usize, Item)> = planned
