@@ -109,7 +109,11 @@ async fn check_all(
     // The webhook of the release that runs.
     let version = match settings {
         Some(s) => s.controller.karmada_version,
-        None => args.controller.karmada_version.map(|r| r.version).unwrap_or_default(),
+        None => args
+            .controller
+            .karmada_version
+            .map(|r| r.version)
+            .unwrap_or_default(),
     };
     let webhook = WebhookSettings {
         allow_no_execute_taint_policy: args.webhook.allow_no_execute_taint_policy.unwrap_or(false),

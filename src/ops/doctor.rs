@@ -458,7 +458,10 @@ mod tests {
             })
         };
         let cm = "docker.io/karmada/karmada-controller-manager";
-        assert_eq!(read(&format!("{cm}:v1.18.2")), Some(("v1.18.2".into(), None)));
+        assert_eq!(
+            read(&format!("{cm}:v1.18.2")),
+            Some(("v1.18.2".into(), None))
+        );
         assert_eq!(
             read(&format!("{cm}:v1.19.0")),
             Some(("v1.19.0-rc.0".into(), Some("v1.19.0".into())))

@@ -162,10 +162,7 @@ fn header_text(report: &DryRunReport) -> String {
     );
     out += &format!(
         "Karmada:  {}\n",
-        super::karmada_line(
-            s,
-            report.settings_source.of(Setting::KarmadaVersion)
-        )
+        super::karmada_line(s, report.settings_source.of(Setting::KarmadaVersion))
     );
     if let Some(r) = report.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(r));

@@ -104,10 +104,7 @@ pub fn binding_text(r: &BindingExplanation, wide: bool) -> String {
     );
     out += &format!(
         "Karmada:   {}\n",
-        super::karmada_line(
-            &r.assumed,
-            r.settings_source.of(Setting::KarmadaVersion)
-        )
+        super::karmada_line(&r.assumed, r.settings_source.of(Setting::KarmadaVersion))
     );
     if let Some(rem) = &r.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(rem));

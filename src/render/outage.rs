@@ -90,10 +90,7 @@ fn settings_text(doc: &DryRunReport, h: &HealthSettings) -> String {
     );
     out += &format!(
         "Karmada:  {}\n",
-        super::karmada_line(
-            s,
-            doc.settings_source.of(Setting::KarmadaVersion)
-        )
+        super::karmada_line(s, doc.settings_source.of(Setting::KarmadaVersion))
     );
     out += &format!(
         "Health:   probes every {}s ({}), Ready False after {}s of failures ({}), True after {}s of successes ({}), a probe of a silent member times out after 32s; Pull: lease {}s x {}, monitor every {}s, grace {}s\n",

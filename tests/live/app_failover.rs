@@ -449,7 +449,11 @@ async fn everywhere(k: &Karmada, client: &kube::Client, kc: &std::path::Path) {
     let turned = k.members[1].set_deployment_health(NS, name, false).await;
     let turned = Window::between(first.after, turned.by);
     let prediction = predict_on(kc, name, "member1,member2", turned.by);
-    assert_eq!(prediction["evicted"], json!(["member1", "member2"]), "{prediction:#}");
+    assert_eq!(
+        prediction["evicted"],
+        json!(["member1", "member2"]),
+        "{prediction:#}"
+    );
     assert!(!prediction["predictionError"].is_null(), "{prediction:#}");
     assert_eq!(prediction["returns"]["code"], "app-failover-returns");
     let back_at = interval(&prediction["returnsAt"]);

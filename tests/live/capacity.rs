@@ -170,8 +170,7 @@ async fn a_drain_that_overcommits_is_refused_and_the_scheduler_overcommits_as_pr
 
 #[tokio::test(flavor = "multi_thread")]
 async fn with_overcommit_protection_the_burst_spreads_as_predicted() {
-    let Some((k, _)) =
-        burst_plane("Failover=true,SchedulingOvercommitProtection=true", None).await
+    let Some((k, _)) = burst_plane("Failover=true,SchedulingOvercommitProtection=true", None).await
     else {
         return;
     };

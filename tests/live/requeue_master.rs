@@ -5,8 +5,8 @@
 use crate::support;
 
 use support::karmada::{karmada, karmada_with, Options};
-use support::tolerating_fleet::{run, LEAVING};
 use support::timing::seconds_meet;
+use support::tolerating_fleet::{run, LEAVING};
 use support::upstream_fleet::assert_same_cadence;
 
 #[tokio::test(flavor = "multi_thread")]

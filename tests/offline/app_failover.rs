@@ -299,11 +299,16 @@ fn a_binding_left_unplaced_by_application_failover_is_a_loop_the_doctor_names() 
         .map(|i| &i["returnsAt"])
         .collect();
     assert_eq!(back.len(), 2, "{list:#}");
-    assert!(back.iter().all(|b| *b == "2026-11-22T12:09:30Z"), "{list:#}");
+    assert!(
+        back.iter().all(|b| *b == "2026-11-22T12:09:30Z"),
+        "{list:#}"
+    );
     // Not on the example as shipped (checkout is placed, its old copy held).
     let shipped = json(&["failover", "doctor", "--snapshot", FLEET, "-o", "json"]);
     assert!(
-        !shipped["findings"].to_string().contains("app-failover-loop"),
+        !shipped["findings"]
+            .to_string()
+            .contains("app-failover-loop"),
         "{shipped:#}"
     );
 }

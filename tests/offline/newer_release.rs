@@ -58,7 +58,10 @@ fn a_known_release_says_nothing_more_and_an_older_one_is_refused() {
     let (assumed, stderr, code) = dry_run("v1.18.2");
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(assumed["karmadaVersion"], "v1.18.2");
-    assert!(assumed.get("karmadaVersionUnchecked").is_none(), "{assumed}");
+    assert!(
+        assumed.get("karmadaVersionUnchecked").is_none(),
+        "{assumed}"
+    );
     assert!(!stderr.contains("warning:"), "{stderr}");
 
     let (stdout, stderr, code) = karmadactl(&[
@@ -72,7 +75,10 @@ fn a_known_release_says_nothing_more_and_an_older_one_is_refused() {
     ]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stdout.is_empty());
-    assert!(stderr.contains("not a Karmada version this tool knows"), "{stderr}");
+    assert!(
+        stderr.contains("not a Karmada version this tool knows"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -112,7 +118,9 @@ fn the_doctor_names_the_release_and_the_one_it_stands_for() {
         "v1.20.0",
     ]);
     assert!(
-        text.contains("master (standing for v1.20.0, flag: not a release this tool was checked against)"),
+        text.contains(
+            "master (standing for v1.20.0, flag: not a release this tool was checked against)"
+        ),
         "{text}"
     );
 }

@@ -486,11 +486,24 @@ mod tests {
         }))
         .unwrap();
         let events = [
-            scheduled("member1:2, member3:2", "2026-11-22T11:00:00Z", "2026-11-22T12:00:00Z", 2),
-            scheduled("member3:2", "2026-11-22T12:00:20Z", "2026-11-22T12:05:00Z", 2),
+            scheduled(
+                "member1:2, member3:2",
+                "2026-11-22T11:00:00Z",
+                "2026-11-22T12:00:00Z",
+                2,
+            ),
+            scheduled(
+                "member3:2",
+                "2026-11-22T12:00:20Z",
+                "2026-11-22T12:05:00Z",
+                2,
+            ),
         ];
         let h = history(&b, &events, &HistoryOptions::default());
-        let before = vec![TargetCluster::new("member1", 2), TargetCluster::new("member3", 2)];
+        let before = vec![
+            TargetCluster::new("member1", 2),
+            TargetCluster::new("member3", 2),
+        ];
         let anchor = Some(ts("2026-11-22T12:00:00Z"));
         assert_eq!(
             new_placement(&h, Some(&before), anchor),
@@ -502,7 +515,12 @@ mod tests {
             Some(ts("2026-11-22T12:00:00Z"))
         );
         // A new result first seen before the failure is dated by its last time.
-        let old = [scheduled("member3:2", "2026-11-22T10:00:00Z", "2026-11-22T12:00:30Z", 3)];
+        let old = [scheduled(
+            "member3:2",
+            "2026-11-22T10:00:00Z",
+            "2026-11-22T12:00:30Z",
+            3,
+        )];
         let h = history(&b, &old, &HistoryOptions::default());
         assert_eq!(
             new_placement(&h, Some(&before), anchor),

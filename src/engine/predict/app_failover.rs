@@ -242,7 +242,10 @@ pub fn predict_app_failover(inputs: AppFailoverInputs<'_>) -> AppFailoverPredict
         &after,
         &gone,
         prediction_error.is_some(),
-        behavior.as_ref().map(toleration_seconds).unwrap_or_default(),
+        behavior
+            .as_ref()
+            .map(toleration_seconds)
+            .unwrap_or_default(),
         inputs.index,
         binding.observed_affinity(),
     );

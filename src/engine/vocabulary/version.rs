@@ -455,7 +455,10 @@ mod tests {
             note.starts_with("Karmada v1.19.0 is newer than the releases this tool was checked against (v1.15.0-v1.15.9"),
             "{note}"
         );
-        assert!(note.ends_with("master f8fdd02): predictions follow v1.19.0-rc.0"), "{note}");
+        assert!(
+            note.ends_with("master f8fdd02): predictions follow v1.19.0-rc.0"),
+            "{note}"
+        );
         assert_eq!(KarmadaVersion::read("v1.18.2").unwrap().note(), None);
     }
 }

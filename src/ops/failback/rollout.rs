@@ -13,11 +13,11 @@ use serde::Serialize;
 use super::super::bindings::{self, typed};
 use super::{failback_patch, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
+use crate::engine::decide::abort::annotation_after;
 use crate::engine::decide::failback::{
     plan_binding, returned_health, BindingFailback, FailbackDecision, FailbackMode,
     FailbackOptions, Returned,
 };
-use crate::engine::decide::abort::annotation_after;
 use crate::engine::decide::records::{records, PRE_EVICTION_ANNOTATION};
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::BindingKind;
@@ -133,7 +133,9 @@ async fn drop_records_of_the_returned(cp: &ControlPlane, planned: &Planned, dry_
                 .annotations
                 .as_ref()
                 .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-            let value = current.as_ref().and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+            let value = current
+                .as_ref()
+                .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
             Ok(if before == value {
                 Plan::Keep(())
             } else {

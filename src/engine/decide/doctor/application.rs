@@ -3,14 +3,14 @@
 //! predictions of `predict::app_failover`, the twin's filter and task options).
 
 use super::{named, source, DoctorInput, Finding, FindingCode, Severity};
+use crate::api::GracefulEvictionTask;
 use crate::engine::decide::evictions::TaskCause;
 use crate::engine::decide::task_actions::holds_old_copy;
 use crate::engine::karmada::application_failover::{toleration_seconds, unmet_needs, Unmet};
-use crate::api::GracefulEvictionTask;
 use crate::engine::karmada::scheduler::rescheduled_on_every_change;
 use crate::engine::predict::app_failover::{predict_app_failover, returns, AppFailoverInputs};
-use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::reason::ReasonCode;
+use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::Binding;
 
 /// What the bindings with `failover.application` show, gathered once.
@@ -218,12 +218,18 @@ fn looping(binding: &Binding, settings: &ControllerSettings, out: &mut Vec<Strin
                 settings,
             ));
             match gone {
-                Some((created, life)) => format!("{} (task goes by {})", t.from_cluster, created.0 + life),
+                Some((created, life)) => {
+                    format!("{} (task goes by {})", t.from_cluster, created.0 + life)
+                }
                 None => t.from_cluster.clone(),
             }
         })
         .collect();
-    out.push(format!("{}: back on {}", binding.display_name(), when.join(", ")));
+    out.push(format!(
+        "{}: back on {}",
+        binding.display_name(),
+        when.join(", ")
+    ));
 }
 
 /// The binding's application failover tasks that hold their old copy.

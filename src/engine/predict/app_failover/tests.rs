@@ -173,7 +173,10 @@ fn a_divided_binding_evicted_everywhere_comes_back_when_its_tasks_time_out() {
     .unwrap();
     b.spec.clusters = vec![TargetCluster::new("m1", 2), TargetCluster::new("m2", 2)];
     let since = ts("2026-01-01T00:00:10Z");
-    let both = [("m1".to_string(), Some(since)), ("m2".to_string(), Some(since))];
+    let both = [
+        ("m1".to_string(), Some(since)),
+        ("m2".to_string(), Some(since)),
+    ];
     let settings = ControllerSettings::default();
     let p = predict(&state, &both, &settings, &BTreeMap::new());
     assert_eq!(p.evicted, ["m1", "m2"]);

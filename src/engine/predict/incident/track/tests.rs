@@ -175,9 +175,16 @@ fn a_late_eviction_is_followed_to_its_end_and_nothing_settles_before() {
     // eviction late when it comes.
     let mut t = tracker(vec![policy()]);
     let failed = ts("2026-01-01T00:10:30.2Z");
-    t.cluster(cluster("m1", "False", "2026-01-01T00:10:30Z", json!([])), failed);
-    let tainted = json!([{"key": NOT_READY, "effect": "NoExecute", "timeAdded": "2026-01-01T00:10:30Z"}]);
-    t.cluster(cluster("m1", "False", "2026-01-01T00:10:30Z", tainted), failed);
+    t.cluster(
+        cluster("m1", "False", "2026-01-01T00:10:30Z", json!([])),
+        failed,
+    );
+    let tainted =
+        json!([{"key": NOT_READY, "effect": "NoExecute", "timeAdded": "2026-01-01T00:10:30Z"}]);
+    t.cluster(
+        cluster("m1", "False", "2026-01-01T00:10:30Z", tainted),
+        failed,
+    );
     let predicted = t.view(failed).next[0].at;
     let past = predicted.latest + jiff::SignedDuration::from_secs(5);
     let ev = t.tick(past);
@@ -185,28 +192,57 @@ fn a_late_eviction_is_followed_to_its_end_and_nothing_settles_before() {
     assert_eq!(ev[0].step, Step::Missed);
     assert!(ev[0].detail.starts_with("evicted predicted by"), "{ev:?}");
     assert!(
-        ev[0].hint.as_ref().unwrap().message.contains("still waiting"),
+        ev[0]
+            .hint
+            .as_ref()
+            .unwrap()
+            .message
+            .contains("still waiting"),
         "{ev:?}"
     );
     assert!(!t.settled(), "a late step is still awaited");
     assert_eq!(t.stage("m1"), Stage::Tainted);
-    assert_eq!(t.view(past).next.len(), 1, "the late eviction is still next");
-    assert!(t.tick(past + jiff::SignedDuration::from_secs(60)).is_empty());
+    assert_eq!(
+        t.view(past).next.len(),
+        1,
+        "the late eviction is still next"
+    );
+    assert!(t
+        .tick(past + jiff::SignedDuration::from_secs(60))
+        .is_empty());
 
     // It comes 2.3 s later than its interval's end.
     let late = predicted.latest + jiff::SignedDuration::from_millis(2300);
     let task = json!([{"fromCluster": "m1", "reason": "TaintUntolerated", "producer": "TaintManager",
                        "purgeMode": "Gracefully", "creationTimestamp": late.to_string()}]);
     let ev = t.binding(
-        binding(json!([{"name": "m2", "replicas": 2}]), task.clone(), 2, 1, &["m1", "m2"]),
+        binding(
+            json!([{"name": "m2", "replicas": 2}]),
+            task.clone(),
+            2,
+            1,
+            &["m1", "m2"],
+        ),
         late,
     );
     assert_eq!(ev[0].step, Step::Evicted);
     assert_eq!(ev[0].held, Some(false), "{ev:?}");
     assert_eq!(ev[0].hint.as_ref().unwrap().code, ReasonCode::WatchStepLate);
     assert!(!t.settled());
-    t.binding(binding(json!([{"name": "m2", "replicas": 2}]), task, 2, 2, &["m2"]), late);
-    let ev = t.binding(binding(json!([{"name": "m2", "replicas": 2}]), json!([]), 2, 2, &["m2"]), late);
+    t.binding(
+        binding(json!([{"name": "m2", "replicas": 2}]), task, 2, 2, &["m2"]),
+        late,
+    );
+    let ev = t.binding(
+        binding(
+            json!([{"name": "m2", "replicas": 2}]),
+            json!([]),
+            2,
+            2,
+            &["m2"],
+        ),
+        late,
+    );
     let steps: Vec<Step> = ev.iter().map(|e| e.step).collect();
     assert_eq!(steps, [Step::OldCopyGone, Step::Settled]);
     assert_eq!(t.progress().evicted, 1);
