@@ -6,7 +6,9 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use super::time::{clock, offset};
-use crate::engine::predict::app_failover::{AppClusterView, AppFailoverPrediction, OldCopy};
+use crate::engine::predict::app_failover::{
+    AppClusterView, AppFailoverPrediction, EvictionWindow, OldCopy,
+};
 use crate::engine::vocabulary::settings::{ControllerSettings, Provenance};
 use crate::fleet::SourceInfo;
 
@@ -86,16 +88,7 @@ pub fn binding_text(p: &AppFailoverPrediction, now: Timestamp) -> String {
             .as_ref()
             .map(|c| super::placement(c))
             .unwrap_or_else(|| "its clusters".into());
-        let when = match at.latest {
-            Some(latest) => format!(
-                "{} .. {} ({})",
-                clock(at.earliest, now),
-                clock(latest, now),
-                offset(latest, now)
-            ),
-            None => format!("after {}", clock(at.earliest, now)),
-        };
-        out.push_str(&format!("Back: {to} at {when}\n"));
+        out.push_str(&format!("Back: {to} at {}\n", window(at, now, "")));
     }
     out.push_str("Why:\n");
     for c in &p.clusters {
@@ -118,15 +111,20 @@ fn health(c: &AppClusterView) -> String {
 fn eviction(c: &AppClusterView, now: Timestamp) -> String {
     match &c.eviction {
         None => "-".into(),
-        Some(w) => match w.latest {
-            Some(latest) => format!(
-                "{} .. {} ({})",
-                clock(w.earliest, now),
-                clock(latest, now),
-                offset(latest, now)
-            ),
-            None => format!("after {} (next event)", clock(w.earliest, now)),
-        },
+        Some(w) => window(w, now, " (next event)"),
+    }
+}
+
+/// `12:00:30 .. 12:00:32 (+32s)`, or `after 12:00:30{open}` without a latest moment.
+fn window(w: &EvictionWindow, now: Timestamp, open: &str) -> String {
+    match w.latest {
+        Some(latest) => format!(
+            "{} .. {} ({})",
+            clock(w.earliest, now),
+            clock(latest, now),
+            offset(latest, now)
+        ),
+        None => format!("after {}{open}", clock(w.earliest, now)),
     }
 }
 

@@ -18,8 +18,9 @@ use karmadactl::engine::karmada::application_failover::{
 };
 use karmadactl::engine::vocabulary::version::KarmadaVersion;
 use karmadactl::fleet::{Binding, BindingKind};
-use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+
+use super::read;
 
 /// Check one vector; `None` when `family` is not handled here.
 pub fn check(
@@ -39,13 +40,6 @@ pub fn check(
         Some("task_options") => task_options(input, expected, version),
         other => Err(format!("unknown case {other:?}")),
     })
-}
-
-fn read<T: DeserializeOwned + Default>(v: &Value, key: &str) -> Result<T, String> {
-    match v.get(key) {
-        None | Some(Value::Null) => Ok(T::default()),
-        Some(x) => serde_json::from_value(x.clone()).map_err(|e| format!("cannot read {key}: {e}")),
-    }
 }
 
 fn kind(input: &Value) -> BindingKind {
@@ -117,14 +111,7 @@ fn health(input: &Value, expected: &Value, version: KarmadaVersion) -> Result<()
 }
 
 fn names(v: &Value) -> BTreeSet<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+    strings(v).into_iter().collect()
 }
 
 fn strings(v: &Value) -> Vec<String> {

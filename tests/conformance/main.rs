@@ -23,6 +23,14 @@ use serde_json::Value;
 /// Outcome of checking one vector: `None` when the module does not handle the family.
 pub type Check = Option<Result<(), String>>;
 
+/// `key` of `v` as a `T`; absent and `null` are `T`'s default (Go's empty value).
+pub fn read<T: serde::de::DeserializeOwned + Default>(v: &Value, key: &str) -> Result<T, String> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(T::default()),
+        Some(x) => serde_json::from_value(x.clone()).map_err(|e| format!("cannot read {key}: {e}")),
+    }
+}
+
 /// Families whose vectors have arrived but whose implementation has not (yet).
 const NOT_YET_IMPLEMENTED: &[&str] = &[];
 

@@ -11,8 +11,9 @@ use karmadactl::engine::karmada::state_preservation::{
     extract_state_for_eviction, inject_reserved_label_state,
 };
 use karmadactl::engine::vocabulary::version::KarmadaVersion;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use super::read;
 
 /// Check one vector; `None` when `family` is not handled here.
 pub fn check(
@@ -29,13 +30,6 @@ pub fn check(
         Some("inject") => inject(input, expected, version),
         other => Err(format!("unknown case {other:?}")),
     })
-}
-
-fn read<T: DeserializeOwned + Default>(v: &Value, key: &str) -> Result<T, String> {
-    match v.get(key) {
-        None | Some(Value::Null) => Ok(T::default()),
-        Some(x) => serde_json::from_value(x.clone()).map_err(|e| format!("cannot read {key}: {e}")),
-    }
 }
 
 fn extract(input: &Value, expected: &Value) -> Result<(), String> {

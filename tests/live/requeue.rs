@@ -7,8 +7,7 @@
 use crate::support;
 
 use support::karmada::{karmada_with, Options};
-use support::timing::seconds_meet;
-use support::tolerating_fleet::{run, LEAVING};
+use support::tolerating_fleet::{assert_each_in_its_interval, run, LEAVING};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn v1_17_4_evicts_within_the_predicted_intervals() {
@@ -20,22 +19,7 @@ async fn v1_17_4_evicts_within_the_predicted_intervals() {
     let k = &k;
     let r = run(k, "v1.17.4", &["master"]).await;
     assert_eq!(r.evictions.len(), LEAVING);
-    let mut latest: f64 = 0.0;
-    for (key, p, seen) in &r.evictions {
-        eprintln!(
-            "{key}: predicted {:.1} s in [{:.1}, {:.1}], seen {seen:.2} s after the taint",
-            p.at, p.earliest, p.latest
-        );
-        // The controller reacts to the taint after a lag of its own (the watch, the
-        // queue's first tick): support::timing says how much, once.
-        assert!(
-            seconds_meet(*seen, (p.earliest, p.latest), r.taint),
-            "{key}: seen {seen:.2} s, predicted [{:.1}, {:.1}]",
-            p.earliest,
-            p.latest
-        );
-        latest = latest.max(p.latest);
-    }
+    let latest = assert_each_in_its_interval(&r);
     let master = r.latest_under[0].1;
     eprintln!("latest predicted eviction: v1.17.4 {latest:.1} s, master {master:.1} s");
     assert!(

@@ -5,8 +5,7 @@
 use crate::support;
 
 use support::karmada::{karmada, karmada_with, Options};
-use support::timing::seconds_meet;
-use support::tolerating_fleet::{run, LEAVING};
+use support::tolerating_fleet::{assert_each_in_its_interval, run, LEAVING};
 use support::upstream_fleet::assert_same_cadence;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -44,16 +43,5 @@ async fn the_default_release_evicts_as_predicted_without_naming_it() {
     assert_eq!(predicted.len(), LEAVING);
     assert_same_cadence("rb/", &predicted, &seen, r.taint);
     assert!(predicted.iter().all(|t| *t <= 2.5), "{predicted:?}");
-    for (key, p, seen) in &r.evictions {
-        eprintln!(
-            "{key}: predicted {:.1} s in [{:.1}, {:.1}], seen {seen:.2} s after the taint",
-            p.at, p.earliest, p.latest
-        );
-        assert!(
-            seconds_meet(*seen, (p.earliest, p.latest), r.taint),
-            "{key}: seen {seen:.2} s, predicted [{:.1}, {:.1}]",
-            p.earliest,
-            p.latest
-        );
-    }
+    assert_each_in_its_interval(&r);
 }

@@ -141,3 +141,23 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
         taint,
     }
 }
+
+/// Every real eviction of `r` in its predicted interval (the controller's own lag on
+/// the taint allowed once, `support::timing`), each printed; the latest predicted.
+pub fn assert_each_in_its_interval(r: &Run) -> f64 {
+    let mut latest: f64 = 0.0;
+    for (key, p, seen) in &r.evictions {
+        eprintln!(
+            "{key}: predicted {:.1} s in [{:.1}, {:.1}], seen {seen:.2} s after the taint",
+            p.at, p.earliest, p.latest
+        );
+        assert!(
+            super::timing::seconds_meet(*seen, (p.earliest, p.latest), r.taint),
+            "{key}: seen {seen:.2} s, predicted [{:.1}, {:.1}]",
+            p.earliest,
+            p.latest
+        );
+        latest = latest.max(p.latest);
+    }
+    latest
+}
