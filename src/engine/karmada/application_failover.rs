@@ -12,10 +12,11 @@
 //! `healthInterpretation`. The controller (`--controllers` name `applicationFailover`)
 //! checks no feature gate; `Gracefully` needs `GracefulEviction`, `statePreservation`
 //! needs `StatefulFailoverInjection`.
-//! Conformance: `application_failover` (the filter, the health interpreters of
-//! [`health`], `distinguish`, a reconcile step by step, the task options).
-//! Also held to the real controllers by `tests/live/app_failover.rs` (the eviction's
-//! moment, the task, the re-placement, a binding skipped, a timer reset, a held copy).
+//! Conformance: `application_failover` (the filter, the health interpreters of the
+//! health module, distinguish, a reconcile step by step, the task options); also held
+//! to the real controllers by the live test tests/live/app_failover.rs (the eviction's
+//! moment, the task, the re-placement, a binding skipped, a timer reset, a held copy,
+//! the return of a binding left unplaced).
 //! Karmada: v1.15.0 to master f8fdd02: the controllers are the same at every release
 //! but for `Graciously`, read as `Gracefully` until the deprecated purge modes went
 //! ([`LEGACY_PURGE_MODES_REMOVED`]); the built-in health interpreters grew with the

@@ -7,7 +7,7 @@
 //! `pkg/controllers/gracefuleviction/evictiontask.go` (`assessEvictionTasks`,
 //! `assessSingleTask`, `allScheduledResourceInHealthyState`).
 //! Conformance: `graceful_evict_cluster`, `graceful_eviction_assess`, `application_failover`
-//! (its task options end in `GracefulEvictCluster`).
+//! (its task options end in GracefulEvictCluster).
 //! Karmada: master f8fdd02.
 
 use std::collections::BTreeMap;

@@ -55,6 +55,8 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     admission::QUALIFIED_NAME_WORDING,
     scheduler::SPREAD_PANIC,
     graceful_eviction::UNLOCKED_EVICTION_PATCH,
+    application_failover::health::WORKFLOW_ERROR_PHASE,
+    application_failover::health::FLINK_STEADY_STATE_HEALTH,
 ];
 
 #[cfg(test)]

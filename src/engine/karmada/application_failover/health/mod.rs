@@ -3,11 +3,11 @@
 //! kind without a health hook is `Healthy`; an interpreter that fails gives `Unknown`;
 //! else the interpreter's answer.
 //!
-//! - **Native** ([`native`]): the nine Kubernetes kinds. The object is first converted
-//!   into its typed Go struct ([`typed`]): a field of the wrong JSON type fails it.
-//! - **Third party** ([`thirdparty`]): the Lua `healthInterpretation` of the shipped
+//! - **Native** (`native`): the nine Kubernetes kinds. The object is first converted
+//!   into its typed Go struct (`typed`): a field of the wrong JSON type fails it.
+//! - **Third party** (`thirdparty`): the Lua `healthInterpretation` of the shipped
 //!   customizations, re-expressed in Rust over the object as the Lua VM sees it
-//!   ([`lua`]): nil for an absent field, an error for indexing nil or comparing it with
+//!   (`lua`): nil for an absent field, an error for indexing nil or comparing it with
 //!   a number, a result that must be a boolean.
 //!
 //! The hook is looked up by group, version and kind as `schema.ParseGroupVersion` reads
@@ -32,8 +32,9 @@ mod typed;
 use serde_json::Value;
 
 use super::{health_interpreter, HealthInterpreter};
-use crate::engine::vocabulary::version::KarmadaVersion;
-use crate::engine::vocabulary::version::{Behaviour, Handling, KarmadaVersion as V, Range};
+use crate::engine::vocabulary::version::{
+    Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range,
+};
 use lua::Lua;
 
 /// The Argo Workflow script finds the phase `Error` unhealthy (before: it tested
@@ -41,7 +42,7 @@ use lua::Lua;
 pub const WORKFLOW_ERROR_PHASE: Behaviour = Behaviour {
     id: "workflow-error-phase-unhealthy",
     what: "the shipped Argo Workflow health script finds a workflow in phase Error unhealthy",
-    holds: &[Range::since(V::rc(17))],
+    holds: &[Range::since(V::release(17, 0))],
     upstream: "karmada#7012 (v1.17.0)",
     handling: Handling::Modelled("engine::karmada::application_failover::health"),
 };
@@ -51,7 +52,7 @@ pub const WORKFLOW_ERROR_PHASE: Behaviour = Behaviour {
 pub const FLINK_STEADY_STATE_HEALTH: Behaviour = Behaviour {
     id: "flink-steady-state-health",
     what: "the shipped FlinkDeployment health script is healthy without a job state only when the job manager is READY and the lifecycle STABLE, and in CREATED, INITIALIZING or RECONCILING only with an image or crash-loop error",
-    holds: &[Range::since(V::rc(18))],
+    holds: &[Range::since(V::release(18, 0))],
     upstream: "karmada#7476 (v1.18.0)",
     handling: Handling::Modelled("engine::karmada::application_failover::health"),
 };

@@ -462,22 +462,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod scratch {
-    use super::*;
-    fn cmp(dir: &str, f: fn(&str) -> bool) {
-        let cases: Vec<String> = serde_json::from_str(&std::fs::read_to_string(format!("{dir}/cases.json")).unwrap()).unwrap();
-        let go = std::fs::read_to_string(format!("{dir}/go_out.txt")).unwrap();
-        let mut bad = 0;
-        for (c, g) in cases.iter().zip(go.lines()) {
-            let want = g == "true";
-            if f(c) != want { bad += 1; if bad < 30 { eprintln!("{dir} {c:?}: go {want}"); } }
-        }
-        eprintln!("{dir}: {bad} of {}", cases.len());
-    }
-    #[test]
-    fn diff() {
-        cmp("/tmp/qt", quantity_text_parses);
-        cmp("/tmp/tp2", go_parses_rfc3339);
-    }
-}
