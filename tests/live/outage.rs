@@ -33,20 +33,6 @@ const NOT_READY_NOEXECUTE: &str = "cluster.karmada.io/not-ready:NoExecute";
 /// A Deployment and its PropagationPolicy on member1 and member2 (1 replica each),
 /// tolerating the NoExecute taint for `seconds` (`Some(None)`: forever).
 pub(crate) async fn workload(client: &kube::Client, name: &str, toleration: Option<Option<i64>>) {
-    let d: Deployment = serde_json::from_value(json!({
-        "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
-        "spec": {
-            "replicas": 2,
-            "selector": {"matchLabels": {"app": name}},
-            "template": {"metadata": {"labels": {"app": name}},
-                         "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}
-        }
-    }))
-    .unwrap();
-    Api::<Deployment>::namespaced(client.clone(), NS)
-        .create(&PostParams::default(), &d)
-        .await
-        .unwrap();
     let mut placement = json!({
         "clusterAffinity": {"clusterNames": ["member1", "member2"]},
         "replicaScheduling": {
@@ -64,6 +50,25 @@ pub(crate) async fn workload(client: &kube::Client, name: &str, toleration: Opti
         }
         placement["clusterTolerations"] = json!([t]);
     }
+    workload_placed(client, name, placement).await;
+}
+
+/// A Deployment of 2 replicas and its PropagationPolicy with `placement`.
+async fn workload_placed(client: &kube::Client, name: &str, placement: Value) {
+    let d: Deployment = serde_json::from_value(json!({
+        "metadata": {"name": name, "namespace": NS, "labels": {"app": name}},
+        "spec": {
+            "replicas": 2,
+            "selector": {"matchLabels": {"app": name}},
+            "template": {"metadata": {"labels": {"app": name}},
+                         "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]}}
+        }
+    }))
+    .unwrap();
+    Api::<Deployment>::namespaced(client.clone(), NS)
+        .create(&PostParams::default(), &d)
+        .await
+        .unwrap();
     let pp: DynamicObject = serde_json::from_value(json!({
         "apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
         "metadata": {"name": name, "namespace": NS},
@@ -535,4 +540,151 @@ async fn a_frozen_member_fails_and_returns_as_predicted() {
         &thawed,
         t1,
     );
+}
+
+/// A controller-manager stalled (SIGSTOP) right after the first eviction: the second
+/// binding's eviction outlives its interval. The watch says so, goes on following it, judges it late when
+/// it comes, and settles only once every predicted step has happened (exit 3: a step
+/// outside its interval).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_watch_follows_an_eviction_a_stalled_controller_makes_late() {
+    let Some(k) = outage_plane(None).await else {
+        return;
+    };
+    let k = &k;
+    let client = k.env.admin().await;
+    workload(&client, "first", None).await;
+    workload(&client, "second", Some(Some(20))).await;
+    wait_placed(&client, &["first", "second"], "member1", 120).await;
+    let tool = watching::start_watch(k, "member1");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    k.member("member1").kill();
+    // The first leaves with the taint; stall the controller-manager at once.
+    let api = bindings_api(&client);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let b = serde_json::to_value(api.get("first-deployment").await.unwrap()).unwrap();
+        if !placed(&b).contains_key("member1") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "first never left member1");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    k.stall_controller_manager(true);
+    let stalled = Timestamp::now();
+    // Past the second's 20 s toleration and the watch's slack, then on again.
+    tokio::time::sleep(Duration::from_secs(35)).await;
+    k.stall_controller_manager(false);
+    let events = watching::ended_with(tool, 240, 3);
+    let second = format!("rb/{NS}/second-deployment");
+    let at = |e: &Value| -> Timestamp { e["observedAt"].as_str().unwrap().parse().unwrap() };
+    let missed = events
+        .iter()
+        .find(|e| e["step"] == "missed" && e["detail"].as_str().unwrap().starts_with("evicted"))
+        .unwrap_or_else(|| panic!("no missed eviction: {events:#?}"));
+    assert_eq!(missed["object"], second, "{missed:#}");
+    assert!(
+        missed["hint"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("still waiting"),
+        "{missed:#}"
+    );
+    let evicted = events
+        .iter()
+        .find(|e| e["object"] == second && e["step"] == "evicted")
+        .unwrap_or_else(|| panic!("the late eviction was not followed: {events:#?}"));
+    assert_eq!(evicted["held"], false, "{evicted:#}");
+    assert_eq!(evicted["hint"]["code"], "watch-step-late", "{evicted:#}");
+    assert!(
+        at(missed) < at(evicted) && at(missed) > stalled,
+        "{missed:#} {evicted:#}"
+    );
+    let last = events.last().unwrap();
+    assert_eq!(last["step"], "settled", "{events:#?}");
+    assert!(
+        at(last) >= at(evicted),
+        "settled before the late eviction: {events:#?}"
+    );
+    assert!(
+        last["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("2 evicted of 2 predicted"),
+        "{last:#}"
+    );
+    eprintln!(
+        "stalled at {stalled}; missed seen {}; the late eviction seen {}; settled {}",
+        at(missed),
+        at(evicted),
+        at(last)
+    );
+}
+
+/// A Duplicated binding (member1 and member2) when member1 is refused: the scheduler
+/// looks at it again on every Cluster change and re-emits its unchanged result, which
+/// moves that Event's time to the failure; the report dates the new placement from the
+/// first result without member1, as the watch saw it (karmada's own Events, no repeat).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_report_dates_a_duplicated_binding_by_its_new_placement_not_a_repeat() {
+    let Some(k) = outage_plane(None).await else {
+        return;
+    };
+    let k = &k;
+    let client = k.env.admin().await;
+    // It tolerates the taint 20 s: the new placement comes well after the failure, the
+    // repeated Event at it.
+    let placement = json!({
+        "clusterAffinity": {"clusterNames": ["member1", "member2"]},
+        "replicaScheduling": {"replicaSchedulingType": "Duplicated"},
+        "clusterTolerations": [{"key": "cluster.karmada.io/not-ready", "operator": "Exists",
+                                "effect": "NoExecute", "tolerationSeconds": 20}]
+    });
+    workload_placed(&client, "dup", placement).await;
+    wait_placed(&client, &["dup"], "member1", 120).await;
+    let tool = watching::start_watch(k, "member1");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    k.member("member1").kill();
+    let events = watching::ended_with_any(tool, 240);
+    let object = format!("rb/{NS}/dup-deployment");
+    let step = |s: &str| {
+        events
+            .iter()
+            .find(|e| e["object"] == object && e["step"] == s)
+            .unwrap_or_else(|| panic!("no {s} of {object}: {events:#?}"))
+    };
+    let at = |v: &Value| -> Timestamp { v.as_str().unwrap().parse().unwrap() };
+    let evicted = at(&step("evicted")["observedAt"]);
+    let replaced = at(&step("replaced")["observedAt"]);
+    let flags = k.prediction_flags();
+    let mut args = vec!["failover", "report", "--cluster", "member1", "-o", "json"];
+    args.extend(flags.iter().map(String::as_str));
+    let (stdout, stderr, code) = parts(&karmadactl(&k.env.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stderr}");
+    let r: Value = serde_json::from_str(&stdout).unwrap();
+    let b = r["bindings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["binding"] == object)
+        .unwrap_or_else(|| panic!("{object} not in the report: {r:#}"));
+    let reported = at(&b["steps"][1]["at"]);
+    let failed = at(&r["cluster"]["failedAt"]);
+    eprintln!(
+        "failed {failed}; evicted (watch) {evicted}; replaced (watch) {replaced}; replaced (report) {reported}; away {}",
+        b["awaySeconds"]
+    );
+    // Not the repeated Event at the failure: the new result, stamped to the second
+    // before the watch received the change.
+    let apart = replaced.duration_since(reported);
+    assert!(
+        apart >= SignedDuration::ZERO && apart < SignedDuration::from_secs(2),
+        "report {reported}, watch {replaced}: {b:#}"
+    );
+    assert!(
+        reported >= Timestamp::from_second(evicted.as_second()).unwrap(),
+        "{b:#}"
+    );
+    // Away from the failure until the toleration ran out, not 0 s.
+    assert!(b["awaySeconds"].as_i64().unwrap() >= 18, "{b:#}");
 }

@@ -250,7 +250,22 @@ pub fn check_terminal(view: OnTerminal, secs: u64, cluster: &str, moved: &[&str]
 }
 
 /// Wait up to `secs` for the watch to end by itself; its JSON lines.
-pub fn ended(mut child: Child, secs: u64) -> Vec<Value> {
+pub fn ended(child: Child, secs: u64) -> Vec<Value> {
+    ended_with(child, secs, 0)
+}
+
+/// The watch's JSON lines, once it ended by itself within `secs`, with 0 or 3.
+pub fn ended_with_any(child: Child, secs: u64) -> Vec<Value> {
+    ended_as(child, secs, None)
+}
+
+/// The watch's JSON lines, once it ended by itself within `secs` with exit code `code`
+/// (0: every step as predicted; 3: some step outside its interval).
+pub fn ended_with(child: Child, secs: u64, code: i32) -> Vec<Value> {
+    ended_as(child, secs, Some(code))
+}
+
+fn ended_as(mut child: Child, secs: u64, code: Option<i32>) -> Vec<Value> {
     let status = exit_within(&mut child, secs);
     let out = child.wait_with_output().unwrap();
     let Some(status) = status else {
@@ -261,10 +276,11 @@ pub fn ended(mut child: Child, secs: u64) -> Vec<Value> {
         );
     };
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(
+    let want = code.map_or(vec![0, 3], |c| vec![c]);
+    assert!(
+        status.code().is_some_and(|c| want.contains(&c)),
+        "settled (exit {:?}, wanted {want:?})\n{stdout}\n{}",
         status.code(),
-        Some(0),
-        "settled with every step as predicted\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     stdout

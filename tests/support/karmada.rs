@@ -157,6 +157,17 @@ pub const DEFAULT_FLAGS: &[&str] = &[
 pub const WITH_MEMBERS: &str = "cluster,clusterStatus,binding,bindingStatus,execution,workStatus,namespace,gracefulEviction,clustertaintpolicy";
 
 impl Karmada {
+    /// Stall karmada-controller-manager (SIGSTOP: every control loop stops where it is,
+    /// its connections kept) or let it go on (SIGCONT).
+    pub fn stall_controller_manager(&self, stall: bool) {
+        let sig = if stall { "-STOP" } else { "-CONT" };
+        let status = Command::new("kill")
+            .args([sig, &self.pids[0].pid.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(status.success(), "kill {sig} the controller-manager failed");
+    }
+
     /// The tail of a controller's log, for failures.
     pub fn log_tail(&self, name: &str) -> String {
         let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();

@@ -261,7 +261,8 @@ fn before(input: &ReportInput<'_>, anchor: Timestamp) -> (FleetState, Vec<String
                 h.entries
                     .iter()
                     .filter(|e| {
-                        e.action == ActionKind::Scheduled && e.time.is_some_and(|t| t < anchor)
+                        e.action == ActionKind::Scheduled
+                            && first_time(e).is_some_and(|t| t < anchor)
                     })
                     .filter_map(|e| e.placement.as_ref()?.iter().find(|c| c.name == name))
                     .map(|c| c.replicas)
@@ -279,16 +280,24 @@ fn before(input: &ReportInput<'_>, anchor: Timestamp) -> (FleetState, Vec<String
     (state, unrestored)
 }
 
-/// When the scheduler first placed the binding elsewhere than `before` (its placement
-/// when the cluster failed): the earliest scheduling Event at or after `anchor` whose
-/// result differs from it. The scheduler re-emits an unchanged result whenever it looks
-/// again (a Cluster's generation changes), which moves that Event's `lastTimestamp`: a
-/// result equal to the placement before is a repeat, and a new result is dated from
-/// its `firstTimestamp` when that is at or after `anchor` (its last repeat may come much
-/// later).
+/// When an entry first happened: its Event's `firstTimestamp` (an Event repeated later
+/// keeps it), else the entry's time.
+fn first_time(e: &crate::engine::decide::history::Entry) -> Option<Timestamp> {
+    e.event.as_ref().and_then(|ev| ev.first_time).or(e.time)
+}
+
+/// When the scheduler first placed the binding elsewhere than it was when the cluster
+/// failed: the earliest scheduling Event at or after `anchor` whose result differs from
+/// that placement. The placement before is `restored` (the binding as the report puts
+/// it back, when it could), else the result of the last scheduling Event that first
+/// happened before `anchor`. The scheduler re-emits an unchanged result whenever it looks again (a
+/// Cluster's generation changes), which moves that Event's `lastTimestamp` to the
+/// failure: a result equal to the placement before is a repeat, and a new result is
+/// dated from its `firstTimestamp` when that is at or after `anchor` (its last repeat may
+/// come much later).
 fn new_placement(
     h: &BindingHistory,
-    before: Option<&Vec<TargetCluster>>,
+    restored: Option<&Vec<TargetCluster>>,
     anchor: Option<Timestamp>,
 ) -> Option<Timestamp> {
     let key = |p: &[TargetCluster]| {
@@ -296,11 +305,20 @@ fn new_placement(
         v.sort();
         v
     };
-    let before = before.map(|p| key(p));
+    let scheduled = || {
+        h.entries
+            .iter()
+            .filter(|e| e.action == ActionKind::Scheduled)
+    };
+    let earlier = scheduled()
+        .filter(|e| e.placement.is_some())
+        .filter_map(|e| Some((first_time(e)?, e)))
+        .filter(|(t, _)| anchor.is_some_and(|a| *t < a))
+        .max_by_key(|(t, _)| *t)
+        .and_then(|(_, e)| e.placement.as_ref());
+    let before = restored.or(earlier).map(|p| key(p));
     let after_anchor = |t: &Timestamp| anchor.is_none_or(|a| *t >= a);
-    h.entries
-        .iter()
-        .filter(|e| e.action == ActionKind::Scheduled)
+    scheduled()
         .filter(|e| match (&e.placement, &before) {
             (Some(p), Some(b)) => key(p) != *b,
             _ => true,
@@ -322,7 +340,12 @@ pub fn report(input: &ReportInput<'_>) -> Report {
     // is a repeat, not a new placement.
     let placed_before: BTreeMap<String, Vec<TargetCluster>> = restored
         .iter()
-        .flat_map(|(state, _)| state.bindings.iter())
+        .flat_map(|(state, unrestored)| {
+            state
+                .bindings
+                .iter()
+                .filter(move |b| !unrestored.contains(&b.display_name()))
+        })
         .map(|b| (b.display_name(), b.spec.clusters.clone()))
         .collect();
     // The prediction, replayed from the first recorded moment.
@@ -509,9 +532,23 @@ mod tests {
             new_placement(&h, Some(&before), anchor),
             Some(ts("2026-11-22T12:00:20Z"))
         );
-        // Without knowing the placement before, the repeat cannot be told apart.
+        // The repeated Event first happened before the failure: it says the placement
+        // before by itself, whatever the binding restored says (here nothing).
         assert_eq!(
             new_placement(&h, None, anchor),
+            Some(ts("2026-11-22T12:00:20Z"))
+        );
+        // An Event first seen at the failure, with nothing before it: no way to tell
+        // it from a placement.
+        let only = [scheduled(
+            "member1:2, member3:2",
+            "2026-11-22T12:00:00Z",
+            "2026-11-22T12:00:00Z",
+            1,
+        )];
+        let h2 = history(&b, &only, &HistoryOptions::default());
+        assert_eq!(
+            new_placement(&h2, None, anchor),
             Some(ts("2026-11-22T12:00:00Z"))
         );
         // A new result first seen before the failure is dated by its last time.
