@@ -110,6 +110,42 @@ async fn ready_on_members(
     out
 }
 
+/// After a run that finished: no binding keeps a drain record (`api`, which the
+/// scheduler put back by itself, neither), and on every member the history of `web`,
+/// which the run's failback returned, names that return.
+async fn returned_truly(kc: &Path, client: &kube::Client) {
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        NS,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    for app in APPS {
+        let b = api.get(&format!("{app}-deployment")).await.unwrap();
+        let record = b
+            .metadata
+            .annotations
+            .as_ref()
+            .and_then(|a| a.get("karmadactl.karmada.io/pre-eviction-clusters"));
+        assert!(record.is_none(), "{app} keeps its drain record: {record:?}");
+    }
+    for m in MEMBERS {
+        let (stdout, stderr, code) = parts(&karmadactl(
+            kc,
+            "admin",
+            &["history", "--cluster", m, "-n", NS, "-o", "json"],
+        ));
+        assert_eq!(code, 0, "{stderr}");
+        let h: Value = serde_json::from_str(&stdout).unwrap();
+        let web = format!("rb/{NS}/web-deployment");
+        let failed_back = h["entries"].as_array().unwrap().iter().any(|e| {
+            e["binding"] == web.as_str()
+                && e["event"]["reason"] == "KarmadactlFailback"
+                && e["cluster"] == m
+        });
+        assert!(failed_back, "web's history on {m} has no failback: {h:#}");
+    }
+}
+
 /// Each binding's placement, by workload.
 async fn placements(client: &kube::Client) -> BTreeMap<String, Value> {
     let api: Api<DynamicObject> = Api::namespaced_with(
@@ -626,6 +662,7 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
         stdout.contains("karmadactl maintenance run") && stdout.contains("KarmadactlFailback"),
         "{stdout}"
     );
+    returned_truly(kc, &client).await;
 
     // A run without a hook: member1 is approved by hand, member2 is aborted while it
     // waits for its approval.

@@ -115,38 +115,76 @@ async fn drop_records_of_the_returned(cp: &ControlPlane, planned: &Planned, dry_
             })
     });
     for p in stale {
-        let api = bindings::api(cp, p.kind, p.namespace.as_deref());
-        let clusters = &p.plan.clusters;
-        let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
-            let mut current = obj.metadata.annotations.clone();
-            for c in clusters {
-                let after = annotation_after(current.as_ref(), c);
-                if let Some(a) = current.as_mut() {
-                    match after {
-                        Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
-                        None => a.remove(PRE_EVICTION_ANNOTATION),
-                    };
-                }
-            }
-            let before = obj
-                .metadata
-                .annotations
-                .as_ref()
-                .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-            let value = current
-                .as_ref()
-                .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-            Ok(if before == value {
-                Plan::Keep(())
-            } else {
-                Plan::Patch(
-                    json!({"metadata": {"annotations": {PRE_EVICTION_ANNOTATION: value}}}),
-                    (),
-                )
-            })
-        };
-        let _ = patch_with_retry(cp, &api, &p.name, p.raw.clone(), dry_run, decide).await;
+        drop_records(cp, p, &p.plan.clusters, p.raw.clone(), dry_run).await;
     }
+}
+
+/// Those the scheduler put back while the failback was under way: planned to be
+/// returned, found back on the read before the write (nothing written).
+async fn drop_records_of_the_overtaken(
+    cp: &ControlPlane,
+    planned: &Planned,
+    returned: &[ReturnedBinding],
+    dry_run: bool,
+) {
+    let overtaken = returned.iter().filter(|r| {
+        !r.written
+            && r.plan
+                .as_ref()
+                .is_some_and(|p| p.decision == FailbackDecision::AlreadyBack)
+    });
+    for r in overtaken {
+        let Some(p) = planned
+            .bindings
+            .iter()
+            .find(|p| p.plan.binding == r.binding)
+        else {
+            continue;
+        };
+        let clusters = &r.plan.as_ref().expect("filtered on a plan").clusters;
+        drop_records(cp, p, clusters, None, dry_run).await;
+    }
+}
+
+/// Drop the drain records of `clusters` from the binding of `p` (the annotation only),
+/// at the version read; a failure leaves them for a later failback.
+async fn drop_records(
+    cp: &ControlPlane,
+    p: &super::PlannedFailback,
+    clusters: &[String],
+    first: Option<DynamicObject>,
+    dry_run: bool,
+) {
+    let api = bindings::api(cp, p.kind, p.namespace.as_deref());
+    let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
+        let mut current = obj.metadata.annotations.clone();
+        for c in clusters {
+            let after = annotation_after(current.as_ref(), c);
+            if let Some(a) = current.as_mut() {
+                match after {
+                    Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
+                    None => a.remove(PRE_EVICTION_ANNOTATION),
+                };
+            }
+        }
+        let before = obj
+            .metadata
+            .annotations
+            .as_ref()
+            .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+        let value = current
+            .as_ref()
+            .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+        Ok(if before == value {
+            Plan::Keep(())
+        } else {
+            Plan::Patch(
+                json!({"metadata": {"annotations": {PRE_EVICTION_ANNOTATION: value}}}),
+                (),
+            )
+        })
+    };
+    let _ = patch_with_retry(cp, &api, &p.name, first, dry_run, decide).await;
 }
 
 /// Roll out the returns `planned` writes: at most `rollout.max_concurrent` in flight,
@@ -247,7 +285,9 @@ pub async fn roll_out(
         .collect()
         .await;
     ended.sort_by_key(|(i, _)| *i);
-    ended.into_iter().map(|(_, r)| r).collect()
+    let ended: Vec<ReturnedBinding> = ended.into_iter().map(|(_, r)| r).collect();
+    drop_records_of_the_overtaken(cp, planned, &ended, rollout.server_dry_run).await;
+    ended
 }
 
 /// A binding the rollout writes.
