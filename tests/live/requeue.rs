@@ -17,7 +17,7 @@ async fn v1_17_4_evicts_within_the_predicted_intervals() {
         return;
     };
     let k = &k;
-    let r = run(k, "v1.17.4", &["master"]).await;
+    let r = run(k, Some("v1.17.4"), &["master"]).await;
     assert_eq!(r.evictions.len(), LEAVING);
     let latest = assert_each_in_its_interval(&r);
     let master = r.latest_under[0].1;

@@ -14,7 +14,7 @@ async fn master_evicts_the_leaving_bindings_first() {
         return;
     };
     let k = &k;
-    let r = run(k, "master", &[]).await;
+    let r = run(k, Some("master"), &[]).await;
     let predicted: Vec<f64> = r.evictions.iter().map(|(_, p, _)| p.at).collect();
     let seen: Vec<f64> = r.evictions.iter().map(|(_, _, s)| *s).collect();
     assert_eq!(predicted.len(), LEAVING);
@@ -37,7 +37,7 @@ async fn the_default_release_evicts_as_predicted_without_naming_it() {
         return;
     };
     let k = &k;
-    let r = run(k, "", &[]).await;
+    let r = run(k, None, &[]).await;
     let predicted: Vec<f64> = r.evictions.iter().map(|(_, p, _)| p.at).collect();
     let seen: Vec<f64> = r.evictions.iter().map(|(_, _, s)| *s).collect();
     assert_eq!(predicted.len(), LEAVING);

@@ -358,6 +358,16 @@ pub fn check_events(events: &[Value], arrivals: &Arrivals, taint: &str, moved: &
 }
 
 /// `failover report --cluster CLUSTER` gives the moments the watch saw.
+/// A moment the report gives (an Event's, stamped to the second before the watch
+/// received the change) and the moment the watch saw it: under 2 s apart, report first.
+pub fn assert_reported_as_watched(what: &str, reported: Timestamp, watched: Timestamp) {
+    let apart = watched.duration_since(reported);
+    assert!(
+        apart >= SignedDuration::ZERO && apart < SignedDuration::from_secs(2),
+        "{what}: report {reported}, watch {watched}"
+    );
+}
+
 pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str], ns: &str) {
     let flags = k.prediction_flags();
     let mut args = vec!["failover", "report", "--cluster", cluster, "-o", "json"];
@@ -407,12 +417,7 @@ pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str]
         for (step, index) in [("replaced", 1), ("old-copy-gone", 2)] {
             let reported = at(&b["steps"][index]["at"]);
             let watched = at(&step_of(&object, step)["observedAt"]);
-            // Events are stamped to the second, before the watch receives the change.
-            let apart = watched.duration_since(reported);
-            assert!(
-                apart >= SignedDuration::ZERO && apart < SignedDuration::from_secs(2),
-                "{object} {step}: report {reported}, watch {watched}"
-            );
+            assert_reported_as_watched(&format!("{object} {step}"), reported, watched);
         }
         assert_eq!(
             b["steps"][2]["held"], true,

@@ -37,9 +37,10 @@ pub struct Run {
     pub taint: super::timing::Window,
 }
 
-/// Create the fleet, predict with `--karmada-version version` (and the latest eviction
-/// under each of `others`), taint `member1`, and watch the real evictions.
-pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
+/// Create the fleet, predict with `--karmada-version version` (`None`: the tool's
+/// default, no flag) and the latest eviction under each of `others`, taint `member1`,
+/// and watch the real evictions.
+pub async fn run(k: &Karmada, version: Option<&str>, others: &[&str]) -> Run {
     let client = k.env.admin().await;
     let mut items: Vec<Value> = ["member1", "member2", "member3"]
         .into_iter()
@@ -60,10 +61,9 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
     create_items(&client, &items).await;
     wait_for(&client, k, 90, "the first scheduling", scheduled).await;
 
-    // An empty version: the tool's default (no --karmada-version).
-    let predict = |v: &str| match v {
-        "" => k.predict(&["--cluster", FAILING, "--at", "5m"]),
-        v => k.predict(&["--cluster", FAILING, "--at", "5m", "--karmada-version", v]),
+    let predict = |v: Option<&str>| match v {
+        None => k.predict(&["--cluster", FAILING, "--at", "5m"]),
+        Some(v) => k.predict(&["--cluster", FAILING, "--at", "5m", "--karmada-version", v]),
     };
     let prediction = predict(version);
     let reference: jiff::Timestamp = prediction["now"].as_str().unwrap().parse().unwrap();
@@ -96,7 +96,7 @@ pub async fn run(k: &Karmada, version: &str, others: &[&str]) -> Run {
     let latest_under = others
         .iter()
         .map(|v| {
-            let p = predict(v);
+            let p = predict(Some(v));
             let now: jiff::Timestamp = p["now"].as_str().unwrap().parse().unwrap();
             let latest = p["outcomes"]
                 .as_array()

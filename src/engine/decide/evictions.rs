@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::api::GracefulEvictionTask;
 use crate::engine::karmada::graceful_eviction::{assess_eviction_tasks, AssessContext};
 use crate::engine::karmada::scheduler::rescheduled_on_every_change;
+use crate::engine::predict::app_failover::returns;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::fleet::Binding;
@@ -230,28 +231,18 @@ pub struct TaskView {
 }
 
 /// When an application failover task's cluster takes `binding` back by itself: the
-/// task's timeout, for a Divided workload whose placement lacks replicas (unplaced: the
-/// graceful eviction controller waits for no health) and a task not held.
+/// task's timeout, for a Divided workload left unplaced (the graceful eviction
+/// controller then waits for no health) and a task not held.
 fn returns_at(
     binding: &Binding,
     task: &GracefulEvictionTask,
     default_timeout_seconds: i64,
 ) -> Option<Timestamp> {
-    if TaskCause::of(task) != TaskCause::ApplicationFailure
-        || task.suppress_deletion == Some(true)
-        || rescheduled_on_every_change(&binding.spec)
-    {
-        return None;
-    }
-    let placed: i32 = binding.spec.clusters.iter().map(|c| c.replicas).sum();
-    if placed == binding.spec.replicas.unwrap_or(0) {
-        return None;
-    }
-    let timeout = task
-        .grace_period_seconds
-        .map_or(default_timeout_seconds, i64::from);
-    let created = task.creation_timestamp.as_ref()?;
-    Some(created.0 + jiff::SignedDuration::from_secs(timeout.max(0)))
+    let divided_unplaced =
+        !rescheduled_on_every_change(&binding.spec) && returns::unplaced(&binding.spec);
+    (TaskCause::of(task) == TaskCause::ApplicationFailure && divided_unplaced)
+        .then(|| returns::times_out_at(task, default_timeout_seconds))
+        .flatten()
 }
 
 /// The tasks of `binding` that `filter` admits, assessed at `now`.

@@ -234,7 +234,7 @@ pub fn predict_app_failover(inputs: AppFailoverInputs<'_>) -> AppFailoverPredict
             Some(returns::Evicted {
                 cluster: &c.cluster,
                 window: c.eviction.as_ref(),
-                lifetime: returns::lifetime(t.grace_period_seconds, t.suppress_deletion, settings),
+                lifetime: returns::lifetime(t, settings.graceful_eviction_timeout_seconds),
             })
         })
         .collect();

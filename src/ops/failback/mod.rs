@@ -203,20 +203,33 @@ pub fn failback_patch(
         }
     }
     let mut patch = json!({ "spec": spec });
-    if let Some(annotations) = b.annotations() {
-        if annotations.contains_key(PRE_EVICTION_ANNOTATION) {
-            let mut current = annotations.clone();
-            for c in &plan.clusters {
-                match annotation_after(Some(&current), c) {
-                    Some(v) => current.insert(PRE_EVICTION_ANNOTATION.into(), v),
-                    None => current.remove(PRE_EVICTION_ANNOTATION),
-                };
-            }
-            let value = current
-                .get(PRE_EVICTION_ANNOTATION)
-                .map_or(Value::Null, |v| Value::String(v.clone()));
-            patch["metadata"] = json!({"annotations": {PRE_EVICTION_ANNOTATION: value}});
-        }
+    if let Some(metadata) = records_dropped(b.annotations(), &plan.clusters) {
+        patch["metadata"] = metadata;
     }
     patch
+}
+
+/// The `metadata` of a merge patch that drops the drain records of `clusters` from
+/// `annotations` (`None`: no record of theirs to drop).
+pub fn records_dropped(
+    annotations: Option<&std::collections::BTreeMap<String, String>>,
+    clusters: &[String],
+) -> Option<Value> {
+    let before = annotations?.get(PRE_EVICTION_ANNOTATION)?;
+    let mut current = annotations.cloned();
+    for c in clusters {
+        let after = annotation_after(current.as_ref(), c);
+        if let Some(a) = current.as_mut() {
+            match after {
+                Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
+                None => a.remove(PRE_EVICTION_ANNOTATION),
+            };
+        }
+    }
+    let value = current
+        .as_ref()
+        .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
+    (value != Some(before)).then(|| {
+        json!({"annotations": {PRE_EVICTION_ANNOTATION: value.map_or(Value::Null, |v| Value::String(v.clone()))}})
+    })
 }

@@ -11,14 +11,12 @@ use kube::api::{Api, DynamicObject};
 use serde::Serialize;
 
 use super::super::bindings::{self, typed};
-use super::{failback_patch, Planned};
+use super::{failback_patch, records_dropped, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
-use crate::engine::decide::abort::annotation_after;
 use crate::engine::decide::failback::{
     plan_binding, returned_health, BindingFailback, FailbackDecision, FailbackMode,
     FailbackOptions, Returned,
 };
-use crate::engine::decide::records::{records, PRE_EVICTION_ANNOTATION};
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::BindingKind;
 use serde_json::json;
@@ -102,89 +100,42 @@ pub enum Event<'a> {
     Ended(&'a ReturnedBinding),
 }
 
-/// The bindings already back on the clusters (the scheduler put a Duplicated one back
-/// by itself once its task went) still carry the drain's record for them: drop it, the
-/// annotation only, at the version read (a failure leaves the record, which a later
-/// failback drops).
-async fn drop_records_of_the_returned(cp: &ControlPlane, planned: &Planned, dry_run: bool) {
-    let stale = planned.bindings.iter().filter(|p| {
-        p.plan.decision == FailbackDecision::AlreadyBack
-            && p.raw.as_ref().is_some_and(|raw| {
-                let recorded = records(raw.metadata.annotations.as_ref());
-                p.plan.clusters.iter().any(|c| recorded.contains_key(c))
-            })
-    });
-    for p in stale {
-        drop_records(cp, p, &p.plan.clusters, p.raw.clone(), dry_run).await;
-    }
-}
-
-/// Those the scheduler put back while the failback was under way: planned to be
-/// returned, found back on the read before the write (nothing written).
-async fn drop_records_of_the_overtaken(
+/// The bindings already back on the clusters keep the drain's record for them: those
+/// planned so (the scheduler put a Duplicated one back by itself once its task went),
+/// and those it put back while the return was under way (found back on the read before
+/// the write). Drop the records, the annotation only, at the version read; a failure
+/// leaves them for a later failback.
+async fn drop_records_of_the_returned(
     cp: &ControlPlane,
     planned: &Planned,
     returned: &[ReturnedBinding],
     dry_run: bool,
 ) {
-    let overtaken = returned.iter().filter(|r| {
-        !r.written
-            && r.plan
-                .as_ref()
-                .is_some_and(|p| p.decision == FailbackDecision::AlreadyBack)
-    });
-    for r in overtaken {
-        let Some(p) = planned
-            .bindings
-            .iter()
-            .find(|p| p.plan.binding == r.binding)
-        else {
-            continue;
-        };
-        let clusters = &r.plan.as_ref().expect("filtered on a plan").clusters;
-        drop_records(cp, p, clusters, None, dry_run).await;
-    }
-}
-
-/// Drop the drain records of `clusters` from the binding of `p` (the annotation only),
-/// at the version read; a failure leaves them for a later failback.
-async fn drop_records(
-    cp: &ControlPlane,
-    p: &super::PlannedFailback,
-    clusters: &[String],
-    first: Option<DynamicObject>,
-    dry_run: bool,
-) {
-    let api = bindings::api(cp, p.kind, p.namespace.as_deref());
-    let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
-        let mut current = obj.metadata.annotations.clone();
-        for c in clusters {
-            let after = annotation_after(current.as_ref(), c);
-            if let Some(a) = current.as_mut() {
-                match after {
-                    Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
-                    None => a.remove(PRE_EVICTION_ANNOTATION),
-                };
-            }
-        }
-        let before = obj
-            .metadata
-            .annotations
-            .as_ref()
-            .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-        let value = current
-            .as_ref()
-            .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-        Ok(if before == value {
-            Plan::Keep(())
-        } else {
-            Plan::Patch(
-                json!({"metadata": {"annotations": {PRE_EVICTION_ANNOTATION: value}}}),
-                (),
-            )
-        })
+    let already = |p: &Option<BindingFailback>| {
+        p.as_ref()
+            .filter(|p| p.decision == FailbackDecision::AlreadyBack)
+            .map(|p| p.clusters.clone())
     };
-    let _ = patch_with_retry(cp, &api, &p.name, first, dry_run, decide).await;
+    let back = planned.bindings.iter().filter_map(|p| {
+        let overtaken = returned
+            .iter()
+            .find(|r| r.binding == p.plan.binding && !r.written)
+            .and_then(|r| already(&r.plan));
+        let clusters = overtaken.or_else(|| already(&Some(p.plan.clone())))?;
+        Some((p, clusters))
+    });
+    for (p, clusters) in back {
+        let api = bindings::api(cp, p.kind, p.namespace.as_deref());
+        let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
+            Ok(
+                match records_dropped(obj.metadata.annotations.as_ref(), &clusters) {
+                    Some(metadata) => Plan::Patch(json!({ "metadata": metadata }), ()),
+                    None => Plan::Keep(()),
+                },
+            )
+        };
+        let _ = patch_with_retry(cp, &api, &p.name, None, dry_run, decide).await;
+    }
 }
 
 /// Roll out the returns `planned` writes: at most `rollout.max_concurrent` in flight,
@@ -198,7 +149,6 @@ pub async fn roll_out(
     stop: &AtomicBool,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> Vec<ReturnedBinding> {
-    drop_records_of_the_returned(cp, planned, rollout.server_dry_run).await;
     let index = FleetIndex::new(&planned.fleet);
     let failures = AtomicUsize::new(0);
     let items: Vec<(usize, Item)> = planned
@@ -286,7 +236,7 @@ pub async fn roll_out(
         .await;
     ended.sort_by_key(|(i, _)| *i);
     let ended: Vec<ReturnedBinding> = ended.into_iter().map(|(_, r)| r).collect();
-    drop_records_of_the_overtaken(cp, planned, &ended, rollout.server_dry_run).await;
+    drop_records_of_the_returned(cp, planned, &ended, rollout.server_dry_run).await;
     ended
 }
 

@@ -204,25 +204,15 @@ fn looping(binding: &Binding, settings: &ControllerSettings, out: &mut Vec<Strin
     if tasks.is_empty() {
         return;
     }
-    let placed: i32 = binding.spec.clusters.iter().map(|c| c.replicas).sum();
-    let unplaced = placed != binding.spec.replicas.unwrap_or(0);
-    if !(rescheduled_on_every_change(&binding.spec) || unplaced) {
+    if !(rescheduled_on_every_change(&binding.spec) || returns::unplaced(&binding.spec)) {
         return;
     }
+    let timeout = settings.graceful_eviction_timeout_seconds;
     let when: Vec<String> = tasks
         .iter()
-        .map(|t| {
-            let gone = t.creation_timestamp.as_ref().zip(returns::lifetime(
-                t.grace_period_seconds,
-                t.suppress_deletion,
-                settings,
-            ));
-            match gone {
-                Some((created, life)) => {
-                    format!("{} (task goes by {})", t.from_cluster, created.0 + life)
-                }
-                None => t.from_cluster.clone(),
-            }
+        .map(|t| match returns::times_out_at(t, timeout) {
+            Some(at) => format!("{} (task goes by {at})", t.from_cluster),
+            None => t.from_cluster.clone(),
         })
         .collect();
     out.push(format!(

@@ -24,13 +24,12 @@
 //! controllers): tasks timed out at T+90.2 s, the binding back on both clusters at
 //! T+90.23 s.
 
-use jiff::SignedDuration;
+use jiff::{SignedDuration, Timestamp};
 
 use super::{EvictionWindow, OBSERVE_SLACK};
-use crate::api::{BindingSpec, TargetCluster};
+use crate::api::{BindingSpec, GracefulEvictionTask, TargetCluster};
 use crate::engine::karmada::scheduler::{rescheduled_on_every_change, FleetIndex};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
-use crate::engine::vocabulary::settings::ControllerSettings;
 
 /// The evicted clusters coming back.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,19 +52,35 @@ pub struct Evicted<'a> {
 }
 
 /// How long a task lives when nothing removes it earlier: its grace period, else the
-/// controller's timeout; `None` for a task held until confirmed.
+/// controller's `--graceful-eviction-timeout` (`default_timeout_seconds`); `None` for a
+/// task held until confirmed.
 pub fn lifetime(
-    grace_period_seconds: Option<i32>,
-    suppress_deletion: Option<bool>,
-    settings: &ControllerSettings,
+    task: &GracefulEvictionTask,
+    default_timeout_seconds: i64,
 ) -> Option<SignedDuration> {
-    if suppress_deletion == Some(true) {
+    if task.suppress_deletion == Some(true) {
         return None;
     }
-    let secs = grace_period_seconds
+    let secs = task
+        .grace_period_seconds
         .map(i64::from)
-        .unwrap_or(settings.graceful_eviction_timeout_seconds);
+        .unwrap_or(default_timeout_seconds);
     Some(SignedDuration::from_secs(secs.max(0)))
+}
+
+/// When a stored task times out (`None`: held until confirmed, or not stamped yet).
+pub fn times_out_at(
+    task: &GracefulEvictionTask,
+    default_timeout_seconds: i64,
+) -> Option<Timestamp> {
+    Some(task.creation_timestamp.as_ref()?.0 + lifetime(task, default_timeout_seconds)?)
+}
+
+/// Whether the placement lacks replicas (a Divided workload the evictions left short):
+/// the scheduler then tries again on every change of the spec, a task's removal too.
+pub fn unplaced(spec: &BindingSpec) -> bool {
+    let placed: i32 = spec.clusters.iter().map(|c| c.replicas).sum();
+    placed != spec.replicas.unwrap_or(0)
 }
 
 /// The return of the clusters in `evicted`, if the binding comes back: `after` is its
