@@ -106,6 +106,14 @@ pub struct SourceInfo {
     pub controller_settings_sources: BTreeMap<String, String>,
 }
 
+/// A member cluster's Nodes and the Pods bound to them (`spec.nodeName` set), as its
+/// karmada-scheduler-estimator watches them.
+#[derive(Clone, Debug, Default)]
+pub struct MemberInventory {
+    pub nodes: Vec<k8s_openapi::api::core::v1::Node>,
+    pub pods: Vec<k8s_openapi::api::core::v1::Pod>,
+}
+
 /// Everything the engine needs to know about a fleet.
 #[derive(Clone, Debug, Default)]
 pub struct FleetState {
@@ -114,6 +122,9 @@ pub struct FleetState {
     pub propagation_policies: Vec<PropagationPolicy>,
     pub cluster_propagation_policies: Vec<ClusterPropagationPolicy>,
     pub taint_policies: Vec<ClusterTaintPolicy>,
+    /// Member clusters' Nodes and Pods, by cluster name: read only where a member's
+    /// scheduler-estimator answers the scheduler (`--enable-scheduler-estimator`).
+    pub members: BTreeMap<String, MemberInventory>,
     /// Bindings a filtered read parsed and left out (counted, not kept).
     pub bindings_dropped: usize,
     /// Objects of other kinds that were skipped, counted by kind.
@@ -137,6 +148,11 @@ impl FleetState {
         self.cluster_propagation_policies
             .extend(other.cluster_propagation_policies);
         self.taint_policies.extend(other.taint_policies);
+        for (cluster, inventory) in other.members {
+            let kept = self.members.entry(cluster).or_default();
+            kept.nodes.extend(inventory.nodes);
+            kept.pods.extend(inventory.pods);
+        }
         self.bindings_dropped += other.bindings_dropped;
         for (kind, n) in other.ignored {
             *self.ignored.entry(kind).or_default() += n;

@@ -151,6 +151,10 @@ pub struct NodeClaim {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub tolerations: Vec<Toleration>,
+    /// The workload's required node affinity (what the accurate estimator filters
+    /// nodes with).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hard_node_affinity: Option<k8s_openapi::api::core::v1::NodeSelector>,
 }
 
 /// One cluster of a scheduling result.

@@ -225,6 +225,25 @@ declare_settings! {
                     g.scheduling_overcommit_protection.unwrap_or(false);
                 s.controller.priority_based_scheduling = g.priority_based_scheduling;
             };
+        /// karmada-scheduler's --enable-scheduler-estimator (default: false): each member's
+        /// karmada-scheduler-estimator counts its real nodes and pods, and the scheduler
+        /// takes the smaller of its answer and the general estimator's. Predictions then
+        /// read the members' Nodes and Pods through Karmada's cluster proxy.
+        #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "true", value_parser = values::go_bool,
+              help_heading = "Scheduler settings")]
+        enable_scheduler_estimator: bool => EnableSchedulerEstimator of Scheduler,
+            read by values::go_bool,
+            sets |s, v| s.controller.scheduler_estimator = v;
+        /// karmada-scheduler's --disable-scheduler-estimator-in-pull-mode (default:
+        /// false): Pull clusters keep the general estimator's answer alone.
+        #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true,
+              default_missing_value = "true", value_parser = values::go_bool,
+              help_heading = "Scheduler settings")]
+        disable_scheduler_estimator_in_pull_mode: bool
+            => DisableSchedulerEstimatorInPullMode of Scheduler,
+            read by values::go_bool,
+            sets |s, v| s.controller.scheduler_estimator_off_in_pull_mode = v;
         /// Whether karmada-descheduler runs beside the members' scheduler-estimators
         /// (default: false; the doctor finds it): it takes replicas that stay Pending off
         /// their cluster so the scheduler places them elsewhere.

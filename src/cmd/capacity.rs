@@ -15,8 +15,9 @@ use crate::render::{self, capacity as report, Format};
 pub async fn run(global: &GlobalArgs, args: &CapacityArgs) -> Result<ExitCode> {
     // Gather.
     let format: Format = args.read.output.into();
-    let state = common::load_state(global, &args.read.source).await?;
+    let mut state = common::load_state(global, &args.read.source).await?;
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
 
     // Options, now that the fleet's names are known.

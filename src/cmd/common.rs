@@ -64,6 +64,24 @@ pub async fn load_state_keeping(
     Ok(state)
 }
 
+/// With `--enable-scheduler-estimator` assumed and a live fleet, read each member's
+/// Nodes and Pods through the cluster proxy, so placements are predicted as the
+/// members' scheduler-estimators answer; a member that cannot be read keeps the general
+/// estimator's answer, said in one warning. A snapshot carries its own.
+pub async fn read_member_nodes(
+    global: &GlobalArgs,
+    source: &SourceArgs,
+    settings: &crate::engine::vocabulary::settings::ControllerSettings,
+    state: &mut FleetState,
+) -> Result<()> {
+    if source.snapshot.is_some() || !settings.scheduler_estimator {
+        return Ok(());
+    }
+    let cp = connect(global).await?;
+    state.members = crate::ops::members::read(&cp, &state.clusters, settings).await;
+    Ok(())
+}
+
 /// The clusters a command names: positional names, `-l SELECTOR` or `--all` (exactly
 /// one of them).
 pub fn targets(names: &[String], selection: &ClusterSelection) -> Result<Targets> {

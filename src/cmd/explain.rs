@@ -25,7 +25,7 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
     let target = parse_target(&args.target, args.namespace.as_deref())?;
 
     // Gather.
-    let state = common::load_state(global, &args.read.source).await?;
+    let mut state = common::load_state(global, &args.read.source).await?;
     let now = common::reference_time(&state);
 
     // Decide and render.
@@ -61,6 +61,9 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
         }
         return Ok(ExitCode::Success);
     }
+    find_binding(&state, &target)?;
+    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let binding = find_binding(&state, &target)?;
     if let Some(c) = &args.cluster {
         if !binding.spec.clusters.iter().any(|t| &t.name == c) {
@@ -70,7 +73,6 @@ pub async fn run(global: &GlobalArgs, args: &ExplainArgs) -> Result<ExitCode> {
             )));
         }
     }
-    let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     if let Some(cluster) = &args.outage {
         return explain_outage(args, &state, binding, cluster, &resolved, now, format);
     }

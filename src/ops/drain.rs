@@ -3,6 +3,7 @@
 //! (planning again on every re-read, so a rerun or a concurrent change is never evicted
 //! twice), and wait for the evictions to clear.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::{BTreeSet, HashSet};
 use std::time::Duration;
 
@@ -69,6 +70,8 @@ pub struct Planned {
     /// The whole fleet as the scheduler will see it (drained clusters cordoned unless
     /// `--no-cordon`).
     pub model: Vec<Cluster>,
+    /// The members' scheduler-estimators, when the scheduler asks them.
+    pub estimators: Estimators,
     /// The clusters being drained, as read.
     pub drained: Vec<Cluster>,
     /// Every binding the drain touches, in kind then namespace/name order.
@@ -104,7 +107,9 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     };
     let model: Vec<Cluster> = cordoned_model(&all, &names, Timestamp::now());
     let fleet_refusal = fleet_safety(&model, &req.options, req.unhealthy_threshold).err();
-    let index = FleetIndex::new(&model);
+    let members = super::members::read(cp, &model, &req.settings).await;
+    let estimators = Estimators::of(&members, &model, &req.settings);
+    let index = FleetIndex::new(&model).estimating(&estimators);
     let down = unavailable(&model, &req.options);
     let mut bindings = Vec::new();
     let mut untouched = 0;
@@ -127,16 +132,17 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
     let pairs: Vec<(&Binding, &BindingDrain)> =
         bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
-    let tracked = tracked_placements(&model, &pairs, &req.settings);
+    let tracked = tracked_placements(&model, &estimators, &pairs, &req.settings);
     for (i, targets) in tracked {
         bindings[i].plan.predicted = Some(targets);
     }
     let pairs: Vec<(&Binding, &BindingDrain)> =
         bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
-    let capacity = drain_capacity(&model, &pairs, &req.settings);
+    let capacity = drain_capacity(&model, &estimators, &pairs, &req.settings);
     let capacity_refusal = pending_refusal(&capacity, ReasonCode::DrainLeavesPending);
     Ok(Planned {
         model,
+        estimators,
         drained,
         bindings,
         untouched,
@@ -220,7 +226,7 @@ pub async fn evict(
     control: WriteControl<'_>,
     on_done: &(dyn Fn(&Written) + Sync),
 ) -> Vec<Written> {
-    let index = FleetIndex::new(&planned.model);
+    let index = FleetIndex::new(&planned.model).estimating(&planned.estimators);
     let down = unavailable(&planned.model, options);
     let mut targets = Vec::new();
     for p in planned

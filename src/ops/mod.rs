@@ -11,6 +11,7 @@ pub mod failback;
 pub mod history;
 pub mod impact;
 pub mod maintenance;
+pub mod members;
 pub mod policies;
 pub mod taints;
 pub mod task_actions;

@@ -267,10 +267,41 @@ fn parse_object(
         ("ClusterTaintPolicy", "policy.karmada.io") => state
             .taint_policies
             .push(serde_json::from_str(o.json).map_err(err)?),
+        // A member's Node or Pod, named by karmada-search's annotation (the accurate
+        // estimator's view); any other is not the fleet's.
+        ("Node", "v1") | ("Pod", "v1") => {
+            if !add_member_object(o, state).map_err(err)? {
+                *state.ignored.entry(o.kind.clone()).or_default() += 1;
+            }
+        }
         ("", _) => return Err("object has no kind".into()),
         (kind, _) => *state.ignored.entry(kind.to_string()).or_default() += 1,
     }
     Ok(())
+}
+
+/// Add a Node or Pod annotated with its member to that member's inventory (a Pod only
+/// when bound to a node); `false` when it names no member.
+fn add_member_object(o: &Typed, state: &mut FleetState) -> Result<bool, serde_json::Error> {
+    if o.kind == "Node" {
+        let node: k8s_openapi::api::core::v1::Node = serde_json::from_str(o.json)?;
+        let Some(member) = super::member_of(&node.metadata).map(str::to_string) else {
+            return Ok(false);
+        };
+        let inventory = state.members.entry(member).or_default();
+        inventory.nodes.push(super::trim_node(node));
+    } else {
+        let pod: k8s_openapi::api::core::v1::Pod = serde_json::from_str(o.json)?;
+        let Some(member) = super::member_of(&pod.metadata).map(str::to_string) else {
+            return Ok(false);
+        };
+        let bound = pod.spec.as_ref().is_some_and(|s| s.node_name.is_some());
+        let inventory = state.members.entry(member).or_default();
+        if bound {
+            inventory.pods.push(super::trim_pod(pod));
+        }
+    }
+    Ok(true)
 }
 
 /// What [`Keep`] decides from: the names in a binding's `spec.clusters`.

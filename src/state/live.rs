@@ -167,6 +167,7 @@ fn live_state(
         propagation_policies,
         cluster_propagation_policies,
         taint_policies,
+        members: Default::default(),
         bindings_dropped: 0,
         ignored: Default::default(),
         source: SourceInfo {

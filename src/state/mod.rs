@@ -6,6 +6,7 @@ mod documents;
 mod error;
 mod json_stream;
 mod live;
+mod members;
 mod snapshot;
 
 pub use collect::{Keep, KeepBuilder};
@@ -15,4 +16,5 @@ pub use live::{
     list_raw, load_bindings, load_clusters, load_health_view, load_live, load_live_keeping,
     load_taint_policies, load_with_clusters, snapshot_resources,
 };
+pub use members::{load_members, member_of, trim_node, trim_pod, MEMBER_ANNOTATION};
 pub use snapshot::{load_snapshot, load_snapshot_keeping, parse_documents};

@@ -3,6 +3,7 @@
 //! replicas go and what becomes of the old copies. With --cluster or -l, the taint's
 //! evictions are simulated too and come first where they do.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
@@ -31,8 +32,9 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     let format: Format = args.read.output.into();
 
     // Gather.
-    let state = common::load_state(global, &args.read.source).await?;
+    let mut state = common::load_state(global, &args.read.source).await?;
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
     let since = match args.unhealthy_since {
         Some(crate::cli::values::TimeSpec::After(ago)) => {
@@ -56,7 +58,8 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     } else {
         taint_evictions(&simulate(&state, &scenario))
     };
-    let index = FleetIndex::new(&state.clusters);
+    let index = FleetIndex::new(&state.clusters)
+        .estimating(&Estimators::new(&state, &resolved.controller));
     let predictions = asked
         .iter()
         .map(|a| {

@@ -54,9 +54,10 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         let faulty = faulty_after(clusters, &targets, &taints, Timestamp::UNIX_EPOCH);
         Box::new(move |names| names.iter().any(|n| faulty.contains(*n)))
     };
-    let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
+    let mut state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     tracing::debug!(elapsed = ?started.elapsed(), clusters = state.clusters.len(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let scenario = scenario(args, &state, &resolved, taint)?;
 
     // Decide.

@@ -35,8 +35,9 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         faulty.extend(names.iter().cloned());
         Box::new(move |n| n.iter().any(|c| faulty.contains(*c)))
     };
-    let state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
+    let mut state = common::load_state_keeping(global, &args.read.source, Some(&keep)).await?;
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
     let mut outages = Vec::new();
     for name in &args.outages {

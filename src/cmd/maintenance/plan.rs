@@ -103,8 +103,9 @@ pub(super) fn decide(
 pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<ExitCode> {
     // Gather.
     let format: Format = args.read.output.into();
-    let state = common::load_state(global, &args.read.source).await?;
+    let mut state = common::load_state(global, &args.read.source).await?;
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
+    common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
 
     // Options, now that the fleet's names are known; decide.

@@ -10,6 +10,7 @@
 //! The tool's own decision (upstream has no staged drain); each wave is exactly what
 //! `drain` would plan for those clusters.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use jiff::Timestamp;
@@ -224,7 +225,8 @@ fn wave(
     };
     let names: HashSet<&str> = clusters.iter().map(String::as_str).collect();
     let model = cordoned_model(&state.clusters, &names, now);
-    let index = FleetIndex::new(&model);
+    let estimators = Estimators::new(state, settings);
+    let index = FleetIndex::new(&model).estimating(&estimators);
     let down = unavailable(&model, &drain);
     // Only the bindings on (or with a task from) the wave's clusters, in fleet order.
     let mut touched: Vec<usize> = clusters
@@ -239,12 +241,12 @@ fn wave(
         .filter_map(|b| Some((b, plan_binding(b, &index, &down, &drain)?)))
         .collect();
     let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
-    let tracked = tracked_placements(&model, &pairs, settings);
+    let tracked = tracked_placements(&model, &estimators, &pairs, settings);
     for (i, targets) in tracked {
         plans[i].1.predicted = Some(targets);
     }
     let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
-    let capacity = drain_capacity(&model, &pairs, settings);
+    let capacity = drain_capacity(&model, &estimators, &pairs, settings);
     let mut refusals: Vec<Reason> = pending(&capacity).into_iter().collect();
     let mut moves = Vec::new();
     let mut blocked = Vec::new();

@@ -3,6 +3,7 @@
 //! it does to each cluster now. Built from the simulation's own decisions and its
 //! evict-and-predict path, so an explanation never disagrees with `dry-run`.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use jiff::Timestamp;
 use serde::Serialize;
 
@@ -213,7 +214,7 @@ pub fn explain_binding(inputs: ExplainInputs<'_>) -> BindingExplanation {
             )
         })
         .collect();
-    let index = FleetIndex::new(&state.clusters);
+    let index = FleetIndex::new(&state.clusters).estimating(&Estimators::new(state, &settings));
     let spec_after = crate::engine::predict::simulate::evicted_spec(&binding.spec, &gone);
     let (predicted, prediction_error, placement) = match evict_and_predict(&index, binding, &gone) {
         Ok(p) => {

@@ -9,6 +9,7 @@
 //! burst as the settings say the scheduler sees it. Every loss is independent of the
 //! others: one index of the fleet serves them all, on every core.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::HashMap;
 
 use jiff::Timestamp;
@@ -117,7 +118,8 @@ pub fn losses(
     settings: &ControllerSettings,
     now: Timestamp,
 ) -> FleetCapacity {
-    let index = FleetIndex::new(&state.clusters);
+    let estimators = Estimators::new(state, settings);
+    let index = FleetIndex::new(&state.clusters).estimating(&estimators);
     let on = bindings_by_cluster(state, &index);
     let model = capacity::burst_model(settings);
     let everywhere = everywhere(state, &index, &on);
@@ -145,7 +147,7 @@ pub fn losses(
                     _ => c.clone(),
                 })
                 .collect();
-            let index = FleetIndex::new(&tainted);
+            let index = FleetIndex::new(&tainted).estimating(&estimators);
             one_loss(state, &index, &on, None, lost_set, settings, now)
         })
         .collect();

@@ -86,6 +86,12 @@ pub struct ControllerSettings {
     /// karmada-scheduler's `PriorityBasedScheduling`, when set (`None`: the release's
     /// default, on only on master).
     pub priority_based_scheduling: Option<bool>,
+    /// karmada-scheduler's `--enable-scheduler-estimator` (default off): each member's
+    /// karmada-scheduler-estimator answers beside the general estimator.
+    pub scheduler_estimator: bool,
+    /// karmada-scheduler's `--disable-scheduler-estimator-in-pull-mode` (default off):
+    /// Pull clusters are estimated by the general estimator alone.
+    pub scheduler_estimator_off_in_pull_mode: bool,
     /// karmada-descheduler: whether it runs, and its timing.
     pub descheduler: DeschedulerSettings,
     /// `--feature-gates=GracefulEviction=...` (beta, upstream default on): application
@@ -130,6 +136,8 @@ impl Default for ControllerSettings {
             karmada_version_unchecked: None,
             scheduling_overcommit_protection: false,
             priority_based_scheduling: None,
+            scheduler_estimator: false,
+            scheduler_estimator_off_in_pull_mode: false,
             descheduler: DeschedulerSettings::default(),
             graceful_eviction: true,
             application_failover_controller: true,
@@ -158,6 +166,8 @@ impl Default for ControllerSettings {
 pub enum Setting {
     FeatureGates,
     SchedulerFeatureGates,
+    EnableSchedulerEstimator,
+    DisableSchedulerEstimatorInPullMode,
     Descheduler,
     UnschedulableThreshold,
     DeschedulingInterval,

@@ -3,6 +3,7 @@
 //! make together is [`crate::engine::predict::capacity`]'s, and a change that leaves
 //! replicas Pending is refused without `--allow-pending` (or `--force`).
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use crate::api::{Cluster, TargetCluster};
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
@@ -49,13 +50,14 @@ fn leaving<'b>(planned: &[(&'b Binding, &BindingDrain)]) -> Vec<(usize, Leaving<
 /// stands, and the capacity report lists them as unplaced).
 pub fn tracked_placements(
     model: &[Cluster],
+    estimators: &Estimators,
     planned: &[(&Binding, &BindingDrain)],
     settings: &ControllerSettings,
 ) -> Vec<(usize, Vec<TargetCluster>)> {
     if capacity::burst_model(settings) != BurstModel::Tracked {
         return Vec::new();
     }
-    let index = FleetIndex::new(model);
+    let index = FleetIndex::new(model).estimating(estimators);
     let (at, leaving): (Vec<usize>, Vec<Leaving>) = leaving(planned).into_iter().unzip();
     let burst = capacity::burst(
         &index,
@@ -90,10 +92,11 @@ pub fn tracked_placements(
 /// as the scheduler will see them).
 pub fn drain_capacity(
     model: &[Cluster],
+    estimators: &Estimators,
     planned: &[(&Binding, &BindingDrain)],
     settings: &ControllerSettings,
 ) -> CapacityReport {
-    let index = FleetIndex::new(model);
+    let index = FleetIndex::new(model).estimating(estimators);
     let (leaving, stale): (Vec<Leaving>, Vec<Placed>) = leaving(planned)
         .into_iter()
         .map(|(i, l)| {

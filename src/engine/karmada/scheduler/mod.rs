@@ -45,6 +45,7 @@ use crate::api::policy::ClusterAffinityTerm;
 use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
 
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
+use crate::engine::karmada::estimator::accurate::Estimators;
 use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use division::{AssignError, AssignmentMode, Strategy};
@@ -328,6 +329,20 @@ impl<'a> FleetIndex<'a> {
             info,
             affinity_cache: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The same index, each cluster whose scheduler-estimator answers (`estimators`)
+    /// estimated by the smaller of its answer and the general estimator's.
+    pub fn estimating(mut self, estimators: &Estimators) -> Self {
+        if estimators.is_empty() {
+            return self;
+        }
+        for info in &mut self.info {
+            if let Some(nodes) = estimators.get(info.name) {
+                info.capacity = std::mem::take(&mut info.capacity).with_nodes(nodes.clone());
+            }
+        }
+        self
     }
 
     /// The indexed clusters.

@@ -15,6 +15,7 @@ mod placement;
 mod room;
 mod scenario;
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -328,7 +329,12 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
     let faults = scenario::Faults::of(&clusters, scenario);
     let (pending, bindings_affected) = pairs::decide(state, &clusters, &faults, scenario);
-    let mut placed = placement::predict_leaving(&clusters, &faults, &pending);
+    let mut placed = placement::predict_leaving(
+        &clusters,
+        &Estimators::new(state, &scenario.settings),
+        &faults,
+        &pending,
+    );
     let timeline = outcome::run_queue(&pending, &placed, &faults, clusters.len(), scenario);
     if capacity::burst_model(&scenario.settings) == BurstModel::Tracked {
         // The burst's order comes from when each eviction lands: a first pass for the

@@ -2,6 +2,7 @@
 //! it after its evictions, and the proposal's pre-scheduling check on the same
 //! candidates. Each binding's prediction is independent of the others': on every core.
 
+use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -37,6 +38,7 @@ pub(super) struct Placements<'b, 'c> {
 /// Predict where every binding of `pending` that leaves a cluster goes.
 pub(super) fn predict_leaving<'b, 'c>(
     clusters: &'c [Cluster],
+    estimators: &Estimators,
     faults: &Faults,
     pending: &[Pending<'b>],
 ) -> Placements<'b, 'c> {
@@ -50,7 +52,7 @@ pub(super) fn predict_leaving<'b, 'c>(
         ));
         bindings.insert(p.key.clone(), p.binding);
     }
-    let index = FleetIndex::new(clusters);
+    let index = FleetIndex::new(clusters).estimating(estimators);
     let fleet = Fleet {
         index: &index,
         is_faulty: clusters

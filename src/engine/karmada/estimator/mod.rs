@@ -33,6 +33,12 @@
 
 use std::collections::BTreeMap;
 
+pub mod accurate;
+pub mod node_match;
+
+pub use accurate::MemberNodes;
+use node_match::NodeFilter;
+
 use crate::api::cluster::Cluster;
 use crate::api::{Quantity, ReplicaRequirements, ResourceList};
 
@@ -57,6 +63,8 @@ pub struct ClusterCapacity {
     available: Vec<(String, Amount)>,
     /// Virtual nodes of the customized resource models, when they apply.
     model_nodes: Option<Vec<ModelNode>>,
+    /// The member's real nodes, when its scheduler-estimator answers too.
+    accurate: Option<MemberNodes>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -196,7 +204,19 @@ impl ClusterCapacity {
             allowed_pods,
             available,
             model_nodes,
+            accurate: None,
         }
+    }
+
+    /// The same, with the member's scheduler-estimator answering from `nodes` too.
+    pub fn with_nodes(mut self, nodes: MemberNodes) -> Self {
+        self.accurate = Some(nodes);
+        self
+    }
+
+    /// Whether the member's scheduler-estimator answers too.
+    pub fn has_nodes(&self) -> bool {
+        self.accurate.is_some()
     }
 
     /// Pods the cluster can still take (allocatable - allocated - allocating, >= 0).
@@ -211,7 +231,13 @@ impl ClusterCapacity {
 
     /// Take `replicas` of `request` off what is left (an in-flight workload).
     pub fn assume(&mut self, request: &ReplicaRequest, replicas: i64) {
-        if replicas <= 0 || !self.has_summary {
+        if replicas <= 0 {
+            return;
+        }
+        if let Some(nodes) = self.accurate.as_mut() {
+            nodes.assume(request, replicas);
+        }
+        if !self.has_summary {
             return;
         }
         self.allowed_pods = self.allowed_pods.saturating_sub(replicas);
@@ -254,8 +280,18 @@ impl ClusterCapacity {
         out
     }
 
-    /// Maximum replicas of `request` this cluster can take.
+    /// Maximum replicas of `request` this cluster can take: the general estimator's
+    /// answer, or the member's scheduler-estimator's where that is smaller.
     pub fn max_replicas(&self, request: &ReplicaRequest) -> i32 {
+        let general = self.general_max_replicas(request);
+        match &self.accurate {
+            Some(nodes) => general.min(nodes.max_replicas(request)),
+            None => general,
+        }
+    }
+
+    /// The general estimator's answer alone.
+    pub fn general_max_replicas(&self, request: &ReplicaRequest) -> i32 {
         if !self.has_summary || self.allowed_pods <= 0 {
             return 0;
         }
@@ -379,6 +415,8 @@ pub struct ReplicaRequest {
     present: bool,
     summary: Vec<SummaryRequest>,
     model: NodeResources,
+    /// The nodes a replica may land on (the accurate estimator's filter).
+    nodes: NodeFilter,
 }
 
 #[derive(Clone, Debug)]
@@ -419,6 +457,7 @@ impl ReplicaRequest {
             present: true,
             summary,
             model,
+            nodes: NodeFilter::new(req.node_claim.as_ref()),
         }
     }
 
