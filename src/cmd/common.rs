@@ -78,8 +78,41 @@ pub async fn read_member_nodes(
         return Ok(());
     }
     let cp = connect(global).await?;
-    state.members = crate::ops::members::read(&cp, &state.clusters, settings).await;
+    state.members = read_members(&cp, &state.clusters, settings).await;
     Ok(())
+}
+
+/// [`crate::ops::members::read`] behind a spinner, each member that could not be read
+/// said in one warning.
+pub async fn read_members(
+    cp: &client::ControlPlane,
+    clusters: &[crate::api::Cluster],
+    settings: &crate::engine::vocabulary::settings::ControllerSettings,
+) -> std::collections::BTreeMap<String, crate::fleet::MemberInventory> {
+    if !settings.scheduler_estimator {
+        return Default::default();
+    }
+    let spinner = crate::render::progress::spinner(&format!(
+        "reading the Nodes and Pods of {} member(s) through the cluster proxy, as their scheduler-estimators see them",
+        clusters.len()
+    ));
+    let (read, failed) = crate::ops::members::read(cp, clusters, settings).await;
+    spinner.finish_and_clear();
+    warn_unread_members(&failed);
+    read
+}
+
+/// One warning naming the members whose Nodes could not be read, if any.
+pub fn warn_unread_members(failed: &[(String, String)]) {
+    if failed.is_empty() {
+        return;
+    }
+    let named: Vec<String> = failed.iter().map(|(n, why)| format!("{n}: {why}")).collect();
+    crate::render::warn(&format!(
+        "{} member(s) could not be read, so their placements are predicted by the general estimator alone (their scheduler-estimator may answer fewer): {}",
+        failed.len(),
+        named.join("; ")
+    ));
 }
 
 /// The clusters a command names: positional names, `-l SELECTOR` or `--all` (exactly

@@ -33,6 +33,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         g.from_snapshot,
     );
     let now = common::reference_time(&g.state);
+    let estimators = estimators_found(g.host.as_ref());
 
     // Decide.
     let input = DoctorInput {
@@ -48,6 +49,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         short_sources: &short_sources,
         components: &components,
         unknown: &g.unknown,
+        estimators: estimators.as_ref(),
         now,
     };
     let source = &g.state.source.description;
@@ -117,6 +119,8 @@ async fn gather(global: &GlobalArgs, args: &DoctorArgs) -> Result<Gathered> {
     let mut given = args.read.controller.given();
     given.extend(args.webhook.given());
     let mut settings = resolve::resolve(&given, layers)?;
+    let mut state = state;
+    common::read_member_nodes(global, &args.read.source, &settings.controller, &mut state).await?;
     let unknown = unknown(host.as_ref());
     // Unknown gates: the per-cluster answers say what would move were they on.
     if unknown
@@ -203,6 +207,21 @@ fn exit_code(worst: Option<Severity>) -> ExitCode {
         Some(Severity::Warning) => ExitCode::Partial,
         None => ExitCode::Success,
     }
+}
+
+/// The members' scheduler-estimators the host runs, by the member each serves (`None`
+/// unless the host's Deployments and its scheduler were read: without the scheduler's
+/// flags, who asks them is unknown).
+fn estimators_found(host: Option<&HostReading>) -> Option<BTreeMap<String, String>> {
+    let h = host?;
+    h.get(Component::Scheduler).as_ref().ok()?;
+    let found = h.estimators.as_ref().ok()?;
+    Some(
+        found
+            .iter()
+            .map(|e| (e.cluster.clone(), e.source.clone()))
+            .collect(),
+    )
 }
 
 /// Where to look on the host.
@@ -320,6 +339,23 @@ fn components(
                 },
                 image: None,
             },
+        })
+        .chain(estimator_sources(host))
+        .collect()
+}
+
+/// One row per member's karmada-scheduler-estimator found on the host.
+fn estimator_sources(host: &Option<&HostReading>) -> Vec<ComponentSource> {
+    let Some(Ok(found)) = host.map(|h| &h.estimators) else {
+        return Vec::new();
+    };
+    found
+        .iter()
+        .map(|e| ComponentSource {
+            component: "karmada-scheduler-estimator",
+            state: "found",
+            source: format!("{}, serves {}", e.source, e.cluster),
+            image: e.image.clone(),
         })
         .collect()
 }

@@ -44,6 +44,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
     o.req.options.stateful_failover_injection = controller.stateful_failover_injection;
     o.req.settings = controller;
     let mut planned = drain_ops::plan(&cp, &o.targets, &mut o.req).await?;
+    common::warn_unread_members(&planned.unread_members);
     let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
     let incomplete = plan
         .iter()

@@ -65,6 +65,11 @@ pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
         settings.insert(flag.clone(), value.clone().into());
         sources.insert(flag.clone(), "snapshot --controller-setting".into());
     }
+    let members = member_objects(&cp, &settings).await?;
+    if !members.is_empty() {
+        counts.push(format!("{} member Nodes and Pods", members.len()));
+        items.extend(members);
+    }
     let doc = json!({
         "apiVersion": "v1",
         "kind": "List",
@@ -93,6 +98,40 @@ pub async fn run(global: &GlobalArgs, args: &SnapshotArgs) -> Result<ExitCode> {
         eprintln!("wrote {} ({})", args.file, counts.join(", "));
     }
     Ok(ExitCode::Success)
+}
+
+/// With `enable-scheduler-estimator` in the header, the members' Nodes and bound Pods
+/// (trimmed to what the estimator reads), each annotated with its member, so predictions
+/// on the snapshot see what the scheduler-estimators see.
+async fn member_objects(
+    cp: &crate::client::ControlPlane,
+    header: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Vec<serde_json::Value>> {
+    let on = |flag: &str| header.get(flag).and_then(|v| v.as_str()) == Some("true");
+    if !on("enable-scheduler-estimator") {
+        return Ok(Vec::new());
+    }
+    let settings = crate::engine::vocabulary::settings::ControllerSettings {
+        scheduler_estimator: true,
+        scheduler_estimator_off_in_pull_mode: on("disable-scheduler-estimator-in-pull-mode"),
+        ..Default::default()
+    };
+    let clusters = crate::state::load_clusters(cp).await?;
+    let members = common::read_members(cp, &clusters, &settings).await;
+    let mut out = Vec::new();
+    for (member, inventory) in members {
+        let annotate = |mut v: serde_json::Value| {
+            v["metadata"]["annotations"][crate::state::MEMBER_ANNOTATION] = json!(member);
+            v
+        };
+        for n in inventory.nodes {
+            out.push(annotate(serde_json::to_value(n).unwrap_or_default()));
+        }
+        for p in inventory.pods {
+            out.push(annotate(serde_json::to_value(p).unwrap_or_default()));
+        }
+    }
+    Ok(out)
 }
 
 /// Write `bytes` to `path` so that a reader sees the old file or the whole new one,

@@ -85,6 +85,7 @@ const VALUED: &[&str] = &[
     "cluster-monitor-grace-period",
     "cluster-startup-grace-period",
     "kubeconfig",
+    "cluster-name",
     "controllers",
     "bind-address",
     "secure-port",
@@ -202,6 +203,59 @@ pub struct HostReading {
     pub context: String,
     pub namespace: String,
     pub components: Vec<ComponentReading>,
+    /// The `karmada-scheduler-estimator` Deployments of the namespace, each with the
+    /// member it serves (its `--cluster-name`); why not, when the namespace could not be
+    /// listed.
+    pub estimators: Result<Vec<Estimator>, String>,
+}
+
+/// A member's karmada-scheduler-estimator found on the host.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimator {
+    /// The member it serves (`--cluster-name`; empty when not set).
+    pub cluster: String,
+    /// `deploy/NS/NAME (container C)`.
+    pub source: String,
+    pub image: Option<String>,
+}
+
+/// The estimators among `deployments`: each Deployment whose container runs
+/// `karmada-scheduler-estimator`.
+fn estimators_in(deployments: &[Deployment]) -> Vec<Estimator> {
+    const BINARY: &str = "karmada-scheduler-estimator";
+    deployments
+        .iter()
+        .filter_map(|d| {
+            let containers = d.spec.template.spec.as_ref()?.containers.as_slice();
+            let k = containers.iter().find(|k| {
+                k.command
+                    .iter()
+                    .flatten()
+                    .chain(k.args.iter().flatten())
+                    .any(|w| w.rsplit('/').next() == Some(BINARY))
+            })?;
+            let words: Vec<String> = k
+                .command
+                .iter()
+                .flatten()
+                .chain(k.args.iter().flatten())
+                .cloned()
+                .collect();
+            Some(Estimator {
+                cluster: parse_flags(&words)
+                    .get("cluster-name")
+                    .cloned()
+                    .unwrap_or_default(),
+                source: format!(
+                    "deploy/{}/{} (container {})",
+                    d.metadata.namespace.as_deref().unwrap_or_default(),
+                    d.metadata.name.as_deref().unwrap_or_default(),
+                    k.name
+                ),
+                image: k.image.clone(),
+            })
+        })
+        .collect()
 }
 
 impl HostReading {
@@ -341,6 +395,7 @@ pub async fn read_host(
                 }),
             })
             .collect(),
+        estimators: Err(why.clone()),
     };
     let host = match client::connect(&ConnectOptions {
         kubeconfig: Some(kubeconfig.to_path_buf()),
@@ -404,10 +459,15 @@ pub async fn read_host(
             outcome,
         });
     }
+    let estimators = match &listed {
+        Ok(items) => Ok(estimators_in(items)),
+        Err(e) => Err(client::api_error(e, &format!("deployments in {ns}"), &host.server).message),
+    };
     HostReading {
         context: host.context,
         namespace: ns.clone(),
         components,
+        estimators,
     }
 }
 

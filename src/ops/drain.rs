@@ -72,6 +72,9 @@ pub struct Planned {
     pub model: Vec<Cluster>,
     /// The members' scheduler-estimators, when the scheduler asks them.
     pub estimators: Estimators,
+    /// Members whose Nodes could not be read, with why: the general estimator's answer
+    /// stands for them.
+    pub unread_members: Vec<(String, String)>,
     /// The clusters being drained, as read.
     pub drained: Vec<Cluster>,
     /// Every binding the drain touches, in kind then namespace/name order.
@@ -107,7 +110,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     };
     let model: Vec<Cluster> = cordoned_model(&all, &names, Timestamp::now());
     let fleet_refusal = fleet_safety(&model, &req.options, req.unhealthy_threshold).err();
-    let members = super::members::read(cp, &model, &req.settings).await;
+    let (members, unread_members) = super::members::read(cp, &model, &req.settings).await;
     let estimators = Estimators::of(&members, &model, &req.settings);
     let index = FleetIndex::new(&model).estimating(&estimators);
     let down = unavailable(&model, &req.options);
@@ -143,6 +146,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     Ok(Planned {
         model,
         estimators,
+        unread_members,
         drained,
         bindings,
         untouched,

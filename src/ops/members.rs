@@ -12,16 +12,16 @@ use crate::state;
 
 /// The inventory of every member of `clusters` whose estimator the scheduler asks under
 /// `settings` (none without `--enable-scheduler-estimator`; no Pull cluster under
-/// `--disable-scheduler-estimator-in-pull-mode`), read through the cluster proxy with a
-/// spinner; a member that cannot be read is left out (the general estimator's answer
-/// stands for it), said in one warning.
+/// `--disable-scheduler-estimator-in-pull-mode`), read through the cluster proxy; and
+/// each member that could not be read, with why (the general estimator's answer stands
+/// for it).
 pub async fn read(
     cp: &ControlPlane,
     clusters: &[Cluster],
     settings: &ControllerSettings,
-) -> BTreeMap<String, MemberInventory> {
+) -> (BTreeMap<String, MemberInventory>, Vec<(String, String)>) {
     if !settings.scheduler_estimator {
-        return BTreeMap::new();
+        return Default::default();
     }
     let names: Vec<String> = clusters
         .iter()
@@ -32,21 +32,7 @@ pub async fn read(
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if names.is_empty() {
-        return BTreeMap::new();
+        return Default::default();
     }
-    let spinner = crate::render::progress::spinner(&format!(
-        "reading the Nodes and Pods of {} member(s) through the cluster proxy, as their scheduler-estimators see them",
-        names.len()
-    ));
-    let (read, failed) = state::load_members(cp, &names).await;
-    spinner.finish_and_clear();
-    if !failed.is_empty() {
-        let named: Vec<String> = failed.iter().map(|(n, why)| format!("{n}: {why}")).collect();
-        crate::render::warn(&format!(
-            "{} member(s) could not be read, so their placements are predicted by the general estimator alone (their scheduler-estimator may answer fewer): {}",
-            failed.len(),
-            named.join("; ")
-        ));
-    }
-    read
+    state::load_members(cp, &names).await
 }

@@ -164,6 +164,12 @@ fn header_text(report: &DryRunReport) -> String {
         "Karmada:  {}\n",
         super::karmada_line(s, report.settings_source.of(Setting::KarmadaVersion))
     );
+    if s.scheduler_estimator {
+        out += &format!(
+            "Estimator: each member's karmada-scheduler-estimator as well as the general one ({}): room counted node by node from the members' Nodes and Pods\n",
+            src(Setting::EnableSchedulerEstimator)
+        );
+    }
     if let Some(r) = report.settings_remembered {
         out += &format!("Remembered: {}\n", super::remembered_line(r));
     }

@@ -10,6 +10,7 @@ mod app_failover;
 mod capacity;
 mod cli_offline;
 mod dry_run_golden;
+mod estimator;
 mod fuzz_regressions;
 mod generated_files;
 mod layers;

@@ -58,8 +58,8 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
     } else {
         taint_evictions(&simulate(&state, &scenario))
     };
-    let index = FleetIndex::new(&state.clusters)
-        .estimating(&Estimators::new(&state, &resolved.controller));
+    let index =
+        FleetIndex::new(&state.clusters).estimating(&Estimators::new(&state, &resolved.controller));
     let predictions = asked
         .iter()
         .map(|a| {

@@ -142,6 +142,11 @@ pub enum FindingCode {
     /// scheduled again on every spec change: they come back when their tasks go, and
     /// are evicted again while the workload stays Unhealthy there.
     AppFailoverLoop,
+    /// The scheduler asks members' scheduler-estimators and some member has none: the
+    /// general estimator alone places replicas there.
+    EstimatorMissing,
+    /// Scheduler-estimators run that neither the scheduler nor the descheduler asks.
+    EstimatorUnused,
 }
 
 impl FindingCode {
@@ -229,6 +234,9 @@ pub struct DoctorInput<'a> {
     /// Components whose settings could not be read: their flags are unknown, and the
     /// checks that need them do not run.
     pub unknown: &'a [Unknown],
+    /// The members' karmada-scheduler-estimators found on the host, by the member each
+    /// serves, with where (`None`: the host or its scheduler was not read).
+    pub estimators: Option<&'a BTreeMap<String, String>>,
     pub now: Timestamp,
 }
 
@@ -408,6 +416,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
         state_findings(input, &mut findings);
         application::application_findings(input, &mut findings);
     }
+    estimators::estimator_findings(input, &mut findings);
     versions::version_findings(input, &mut findings);
 
     let clusters: Vec<ClusterAnswer> = state
@@ -702,6 +711,7 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
 }
 
 mod application;
+mod estimators;
 mod fleet;
 mod health;
 use fleet::{answer, lint_policies, nowhere_to_go, stale_tasks, state_findings};

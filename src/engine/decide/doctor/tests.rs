@@ -110,6 +110,7 @@ fn run_unknown(
         short_sources: &sources,
         components: &[],
         unknown,
+        estimators: None,
         now: now(),
     })
 }
@@ -404,6 +405,8 @@ fn every_code_is_covered_by_these_tests() {
         FindingCode::AppFailoverUnhealthyNow,
         FindingCode::AppFailoverCopiesHeld,
         FindingCode::AppFailoverLoop,
+        FindingCode::EstimatorMissing,
+        FindingCode::EstimatorUnused,
     ];
     assert_eq!(FindingCode::iter().collect::<Vec<_>>(), tested);
 }
@@ -645,6 +648,7 @@ fn health_flags_slower_than_a_toleration() {
             short_sources: &sources,
             components: &[],
             unknown: &[],
+            estimators: None,
             now: now(),
         })
     };
@@ -805,4 +809,40 @@ fn known_bugs_of_the_release_that_runs_on_both_sides_of_their_fix() {
         .unwrap();
     assert_eq!(f.evidence, ["rb/ns/tolerant"]);
     assert!(f.fix.contains("v1.17.0-v1.17.4"), "{}", f.fix);
+}
+
+#[test]
+fn members_without_an_estimator_and_estimators_nobody_asks() {
+    let state = healthy();
+    let run = |settings: &ControllerSettings, found: &BTreeMap<String, String>| {
+        let sources = BTreeMap::new();
+        codes(&diagnose(&DoctorInput {
+            state: &state,
+            settings,
+            queue: &QueueSettings::default(),
+            health: &HealthSettings::default(),
+            webhook: WebhookSettings {
+                allow_no_execute_taint_policy: true,
+                ..Default::default()
+            },
+            sources: &sources,
+            short_sources: &sources,
+            components: &[],
+            unknown: &[],
+            estimators: Some(found),
+            now: now(),
+        }))
+    };
+    let one: BTreeMap<String, String> =
+        [("m1".to_string(), "deploy/karmada-system/est-m1".to_string())].into();
+    let mut asking = on();
+    asking.scheduler_estimator = true;
+    // m2 has none: its replicas are placed by the general estimator alone.
+    assert_eq!(run(&asking, &one), [FindingCode::EstimatorMissing]);
+    // Nobody asks m1's.
+    assert_eq!(run(&on(), &one), [FindingCode::EstimatorUnused]);
+    let mut descheduling = on();
+    descheduling.descheduler.running = true;
+    assert_eq!(run(&descheduling, &one), []);
+    assert_eq!(run(&on(), &BTreeMap::new()), []);
 }

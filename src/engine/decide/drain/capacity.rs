@@ -3,8 +3,8 @@
 //! make together is [`crate::engine::predict::capacity`]'s, and a change that leaves
 //! replicas Pending is refused without `--allow-pending` (or `--force`).
 
-use crate::engine::karmada::estimator::accurate::Estimators;
 use crate::api::{Cluster, TargetCluster};
+use crate::engine::karmada::estimator::accurate::Estimators;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};

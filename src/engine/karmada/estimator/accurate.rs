@@ -313,7 +313,10 @@ mod tests {
         };
         let nodes = MemberNodes::new(&inv);
         assert_eq!(nodes.max_replicas(&ReplicaRequest::new(None)), 1);
-        assert_eq!(MemberNodes::default().max_replicas(&ReplicaRequest::new(None)), 0);
+        assert_eq!(
+            MemberNodes::default().max_replicas(&ReplicaRequest::new(None)),
+            0
+        );
     }
 
     #[test]

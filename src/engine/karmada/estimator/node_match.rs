@@ -101,7 +101,8 @@ impl NodeFilter {
     fn tolerated(&self, node: &NodeFacts) -> bool {
         let tolerated = |taint: &Taint| self.tolerations.iter().any(|t| tolerates(t, taint));
         if node.unschedulable {
-            let cordon = crate::api::taint::taint("node.kubernetes.io/unschedulable", None, "NoSchedule");
+            let cordon =
+                crate::api::taint::taint("node.kubernetes.io/unschedulable", None, "NoSchedule");
             if !tolerated(&cordon) {
                 return false;
             }
@@ -111,7 +112,11 @@ impl NodeFilter {
 }
 
 fn compile_terms(selector: &NodeSelector) -> Vec<Term> {
-    selector.node_selector_terms.iter().map(compile_term).collect()
+    selector
+        .node_selector_terms
+        .iter()
+        .map(compile_term)
+        .collect()
 }
 
 fn compile_term(term: &k8s_openapi::api::core::v1::NodeSelectorTerm) -> Term {
@@ -121,7 +126,8 @@ fn compile_term(term: &k8s_openapi::api::core::v1::NodeSelectorTerm) -> Term {
         return Term::Never;
     }
     let labels: Option<Vec<LabelRequirement>> = exprs.iter().map(label_requirement).collect();
-    let fields: Option<Vec<(String, bool, String)>> = fields.iter().map(field_requirement).collect();
+    let fields: Option<Vec<(String, bool, String)>> =
+        fields.iter().map(field_requirement).collect();
     match (labels, fields) {
         (Some(labels), Some(fields)) => Term::Requirements { labels, fields },
         _ => Term::Never,
@@ -272,16 +278,23 @@ mod tests {
     #[test]
     fn taints_and_cordons_keep_replicas_off_unless_tolerated() {
         let mut n = node("n", &[]);
-        n.taints = vec![crate::api::taint::taint("dedicated", Some("db"), "NoSchedule")];
+        n.taints = vec![crate::api::taint::taint(
+            "dedicated",
+            Some("db"),
+            "NoSchedule",
+        )];
         assert!(!NodeFilter::new(None).admits(&n));
-        let f = filter(json!({"tolerations": [{"key": "dedicated", "operator": "Equal", "value": "db"}]}));
+        let f = filter(
+            json!({"tolerations": [{"key": "dedicated", "operator": "Equal", "value": "db"}]}),
+        );
         assert!(f.admits(&n));
         let mut cordoned = node("n", &[]);
         cordoned.unschedulable = true;
         assert!(!f.admits(&cordoned));
         let all = filter(json!({"tolerations": [{"operator": "Exists"}]}));
         assert!(all.admits(&cordoned));
-        let gt = filter(json!({"tolerations": [{"key": "dedicated", "operator": "Gt", "value": "1"}]}));
+        let gt =
+            filter(json!({"tolerations": [{"key": "dedicated", "operator": "Gt", "value": "1"}]}));
         assert!(!gt.admits(&n));
     }
 }
