@@ -2,7 +2,8 @@
 //! `karmadactl init`, the Helm chart and karmada-operator lay them out (nothing runs
 //! them), one found only by the binary its container runs, one pinned by flag, and a
 //! webhook that is not there at all (the controller manager's settings are still
-//! reported, and the exit code follows the findings).
+//! reported, and the exit code follows the findings); the members' scheduler-estimators
+//! beside a scheduler that asks them, and one that does not.
 
 use crate::support;
 
@@ -418,4 +419,42 @@ async fn every_installer_layout_is_found_and_a_missing_webhook_is_a_finding() {
         .as_str()
         .unwrap()
         .contains("the host cluster cannot be read"));
+
+    // The members' scheduler-estimators: one for dd-m1, none for dd-m2. With the
+    // scheduler asking them, dd-m2 is placed by the general estimator alone; without it,
+    // dd-m1's estimator answers nobody.
+    for (ns, scheduler_flags) in [
+        ("inst-est", &["--enable-scheduler-estimator=true"][..]),
+        ("inst-est-off", &[][..]),
+    ] {
+        for (name, binary, args) in [
+            ("karmada-controller-manager", "/bin/karmada-controller-manager", CM_ON),
+            (
+                "karmada-webhook",
+                "/bin/karmada-webhook",
+                &["--allow-no-execute-taint-policy=true"][..],
+            ),
+            ("karmada-scheduler", "/bin/karmada-scheduler", scheduler_flags),
+            (
+                "karmada-scheduler-estimator-dd-m1",
+                "/bin/karmada-scheduler-estimator",
+                &["--cluster-name=dd-m1", "--server-port=10352"][..],
+            ),
+        ] {
+            put(ns, deployment(ns, name, name, &[binary], args)).await;
+        }
+    }
+    let (doc, code) = doctor(kc, "inst-est", &[]);
+    assert_eq!(code, 3, "{doc:#}");
+    assert_eq!(setting(&doc, "enable-scheduler-estimator")["value"], "true");
+    assert_eq!(
+        component(&doc, "karmada-scheduler-estimator")["source"],
+        "deploy/inst-est/karmada-scheduler-estimator-dd-m1 (container karmada-scheduler-estimator-dd-m1), serves dd-m1"
+    );
+    assert_eq!(codes(&doc), ["estimator-missing"], "{doc:#}");
+    assert_eq!(doc["findings"][0]["evidence"], json!(["dd-m2"]));
+    let (doc, code) = doctor(kc, "inst-est-off", &[]);
+    assert_eq!(code, 3, "{doc:#}");
+    assert_eq!(setting(&doc, "enable-scheduler-estimator")["value"], "false");
+    assert_eq!(codes(&doc), ["estimator-unused"], "{doc:#}");
 }

@@ -707,6 +707,11 @@ fn settings_rows(input: &DoctorInput) -> Vec<SettingRow> {
             "allow-no-execute-taint-policy",
             input.webhook.allow_no_execute_taint_policy.to_string(),
         ),
+        row(
+            "karmada-scheduler",
+            "enable-scheduler-estimator",
+            s.scheduler_estimator.to_string(),
+        ),
     ]
 }
 
