@@ -18,6 +18,7 @@ mod doctor;
 mod doctor_discovery;
 mod drain;
 mod drain_controllers;
+mod estimator;
 mod failback;
 mod failback_controllers;
 mod fleet_maintenance;

@@ -77,8 +77,22 @@ pub struct Karmada {
     pub members: Vec<super::members::Member>,
     /// The controller-manager's flags (beyond kubeconfig, controllers and ports).
     pub flags: Vec<String>,
-    /// karmada-controller-manager and karmada-scheduler.
+    /// One karmada-scheduler-estimator per member, when [`Options::estimators`] asked
+    /// for them (the scheduler then runs with `--enable-scheduler-estimator=true`).
+    pub estimators: Vec<Estimator>,
+    /// karmada-controller-manager, karmada-scheduler, then the estimators.
     pids: Vec<super::Proc>,
+}
+
+/// A member's karmada-scheduler-estimator.
+#[derive(Clone, Debug)]
+pub struct Estimator {
+    /// The member it answers for (`--cluster-name`).
+    pub cluster: String,
+    /// Its gRPC port (`--server-port`), the target port of its Service.
+    pub port: u16,
+    /// Its log, in [`Karmada::dir`].
+    pub log: String,
 }
 
 impl Drop for Karmada {
@@ -109,6 +123,9 @@ pub struct Options {
     pub scheduler_gates: String,
     /// The scheduler binary, relative to `../shared/karmada/bin`.
     pub scheduler: String,
+    /// Run upstream's `karmada-scheduler-estimator` for every member and the scheduler
+    /// with `--enable-scheduler-estimator=true` (see [`start_estimators`]).
+    pub estimators: bool,
 }
 
 impl Options {
@@ -121,6 +138,7 @@ impl Options {
             controller_manager: "karmada-controller-manager".into(),
             scheduler_gates: "Failover=true".into(),
             scheduler: "karmada-scheduler".into(),
+            estimators: false,
         }
     }
 
@@ -173,6 +191,86 @@ impl Karmada {
         let text = std::fs::read_to_string(self.dir.join(name)).unwrap_or_default();
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+
+    /// A component's whole log (`karmada-scheduler.log`, an [`Estimator::log`]).
+    pub fn log_text(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir.join(name)).unwrap_or_default()
+    }
+
+    /// The estimator of member `cluster`.
+    pub fn estimator(&self, cluster: &str) -> &Estimator {
+        self.estimators
+            .iter()
+            .find(|e| e.cluster == cluster)
+            .unwrap_or_else(|| panic!("no scheduler-estimator for {cluster}"))
+    }
+
+    /// The last lines of the scheduler's log that name an estimator, and the tail of
+    /// every estimator's log: what a failure involving them shows.
+    pub fn estimator_logs(&self) -> String {
+        let scheduler = self.log_text("karmada-scheduler.log");
+        let lines: Vec<&str> = scheduler
+            .lines()
+            .filter(|l| l.contains("estimator"))
+            .collect();
+        let mut out = format!(
+            "--- karmada-scheduler.log, lines naming an estimator\n{}",
+            lines[lines.len().saturating_sub(20)..].join("\n")
+        );
+        for e in &self.estimators {
+            out.push_str(&format!(
+                "\n--- {}\n{}",
+                e.log,
+                super::plane::tail(&self.dir.join(&e.log), 15)
+            ));
+        }
+        out
+    }
+
+    /// Wait until the scheduler has a connection to every member's estimator: its log
+    /// says `Connection with estimator server(127.0.0.1:PORT) of cluster(NAME) has been
+    /// established.` for each (see [`start_estimators`]).
+    fn wait_estimators_connected(&self, scheduler_started: Instant, deadline: Instant) {
+        loop {
+            let log = self.log_text("karmada-scheduler.log");
+            let missing: Vec<&str> = self
+                .estimators
+                .iter()
+                .filter(|e| {
+                    let line = format!(
+                        "Connection with estimator server(127.0.0.1:{}) of cluster({}) has been established",
+                        e.port, e.cluster
+                    );
+                    !log.contains(&line)
+                })
+                .map(|e| e.cluster.as_str())
+                .collect();
+            if missing.is_empty() {
+                eprintln!(
+                    "karmada-scheduler connected to {} estimator(s) within {:.1} s of its start",
+                    self.estimators.len(),
+                    scheduler_started.elapsed().as_secs_f64()
+                );
+                let first = log.lines().next().unwrap_or_default();
+                eprintln!("  its first line: {first}");
+                for l in log
+                    .lines()
+                    .filter(|l| l.contains("Connection with estimator"))
+                {
+                    eprintln!("  {l}");
+                }
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "karmada-scheduler did not connect to the scheduler-estimator(s) of {missing:?} \
+                 ({:.0} s after its start)\n{}",
+                scheduler_started.elapsed().as_secs_f64(),
+                self.estimator_logs()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 }
 
@@ -231,6 +329,13 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         }
         members
     });
+    // The estimators, answering and found through their Services, before the scheduler
+    // starts (it dials every cluster's estimator once, first thing).
+    let (estimators, estimator_procs) = if options.estimators {
+        rt.block_on(start_estimators(&env, shared, &members))
+    } else {
+        (Vec::new(), Vec::new())
+    };
     // The flags: the defaults, each replaced by an option's flag of the same name.
     let name_of = |f: &str| f.split('=').next().unwrap_or(f).to_string();
     let mut flags: Vec<String> = DEFAULT_FLAGS
@@ -253,14 +358,18 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         .stderr(log("karmada-controller-manager.log"))
         .spawn()
         .expect("start karmada-controller-manager");
+    // With estimators, the scheduler logs at --v=4: its only record of each estimator's
+    // answer ("Invoked MaxAvailableReplicas of estimator ...") is at that level.
+    let estimator_flags: &[&str] = if options.estimators {
+        &["--enable-scheduler-estimator=true", "--v=4"]
+    } else {
+        &["--enable-scheduler-estimator=false"]
+    };
     let sched = Command::new(shared.join("bin").join(&options.scheduler))
         .arg(format!("--kubeconfig={kubeconfig}"))
         .arg(format!("--feature-gates={}", options.scheduler_gates))
-        .args([
-            "--enable-scheduler-estimator=false",
-            "--leader-elect=false",
-            "--metrics-bind-address=0",
-        ])
+        .args(estimator_flags)
+        .args(["--leader-elect=false", "--metrics-bind-address=0"])
         .arg(format!(
             "--health-probe-bind-address=127.0.0.1:{sched_port}"
         ))
@@ -269,19 +378,25 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         .stderr(log("karmada-scheduler.log"))
         .spawn()
         .expect("start karmada-scheduler");
-    // End both with this test binary.
-    let procs = vec![super::Proc::of(cm.id()), super::Proc::of(sched.id())];
+    let sched_started = Instant::now();
+    // End both with this test binary (the estimators are already so ended).
+    let mut procs = vec![super::Proc::of(cm.id()), super::Proc::of(sched.id())];
     let tokens: Vec<String> = procs.iter().map(super::Proc::token).collect();
     super::end_with_this_binary(&tokens.join(" "), "");
+    procs.extend(estimator_procs);
 
     let mut karmada = Karmada {
         env,
         dir: dir.clone(),
         members: Vec::new(),
         flags,
+        estimators,
         pids: procs,
     };
     let deadline = Instant::now() + Duration::from_secs(120);
+    if !karmada.estimators.is_empty() {
+        karmada.wait_estimators_connected(sched_started, deadline);
+    }
     let ready = |port: u16| healthz(port);
     // The workers each requested controller starts (the taint manager runs with the
     // cluster controller).
@@ -316,11 +431,146 @@ fn start(env: TestEnv, shared: &Path, options: &Options) -> Karmada {
         rt.block_on(karmada.wait_members_ready(deadline));
     }
     eprintln!(
-        "karmada controllers ready in {:.1} s ({} member(s))",
+        "karmada controllers ready in {:.1} s ({} member(s){})",
         begun.elapsed().as_secs_f64(),
-        karmada.members.len()
+        karmada.members.len(),
+        if karmada.estimators.is_empty() {
+            ""
+        } else {
+            ", each with its scheduler-estimator"
+        }
     );
     karmada
+}
+
+/// The gRPC port every estimator is reached at, as the scheduler asks for it
+/// (`--scheduler-estimator-port`'s default): the port of each estimator's Service.
+pub const ESTIMATOR_SERVICE_PORT: u16 = 10352;
+
+/// Start upstream's `karmada-scheduler-estimator` for every member and make each
+/// findable by karmada-scheduler; returns when every one answers.
+///
+/// The recipe (master f8fdd02, on this harness's 1.20 members; seen, not guessed):
+/// - Per member: `karmada-scheduler-estimator --cluster-name=NAME
+///   --kubeconfig=MEMBER_KUBECONFIG --server-port=PORT
+///   --health-probe-bind-address=127.0.0.1:PORT2 --metrics-bind-address=0 --v=2`
+///   (plain gRPC, no TLS: the scheduler dials with insecure credentials unless given
+///   `--scheduler-estimator-ca-file` or `--insecure-skip-estimator-verify`). At `--v=2`
+///   it logs each answer: `Finish calculating cluster available replicas of
+///   resource(kind=Deployment, name=NS/NAME), max replicas: N`.
+/// - `/healthz` answers at once (`Starting healthz server`), before anything is read
+///   from the member; the gRPC port listens only once its Pod, Node, ReplicaSet and
+///   Deployment informers have synced (`Listening port: PORT`): 0.12-0.13 s later on
+///   these small members. Ready = both; three estimators started together answer
+///   within 0.2-0.4 s.
+/// - Discovery (`pkg/estimator/client/service.go`): in the control plane, a Service
+///   `karmada-scheduler-estimator-NAME` in `karmada-system` (the scheduler's
+///   `--scheduler-estimator-service-prefix`/`-namespace`) of type `ExternalName`,
+///   `externalName: 127.0.0.1`, one port `{port: 10352, targetPort: PORT}`: the
+///   scheduler dials `127.0.0.1:PORT` with no DNS. Any other Service type is refused;
+///   without the Service it dials `NAME.karmada-system.svc(.cluster.local):10352`.
+/// - karmada-scheduler with `--enable-scheduler-estimator=true` (every other flag as
+///   without): first thing in `Run`, before its informers start, it lists the Clusters
+///   and dials each estimator (5 s timeout each), logging `Connection with estimator
+///   server(127.0.0.1:PORT) of cluster(NAME) has been established.` (default
+///   verbosity; a failure logs `Failed to dial cluster(NAME)`, and the estimator worker
+///   dials again on the Cluster's next event). Seen 30-40 ms after the scheduler's first
+///   log line, the three within 7 ms; a Cluster added later is dialled by that worker.
+/// - Per binding it then takes, per cluster, the minimum of the general estimator
+///   (the Cluster's `resourceSummary`, or its resource models) and the accurate one.
+///   If any one estimator call fails (not connected, timeout `--scheduler-estimator-timeout`
+///   3 s), the accurate answers of every cluster are dropped for that binding and the
+///   general estimator alone decides: hence the wait for every connection.
+///   `--v=4` logs both answers: `Invoked MaxAvailableReplicas of estimator
+///   scheduler-estimator for workload(apps/v1, kind=Deployment, NS/NAME): [{member1 2 []}
+///   ...]` (and `general-estimator`), then `Target cluster calculated by estimators`;
+///   nothing at the default verbosity names an answer. The general estimator logs
+///   `cluster NAME has max available replicas: N according to cluster resource models`
+///   (default verbosity) when the Cluster has `resourceModels` (the real Cluster API
+///   writes 9 on create): it then grades nodes instead of summing the summary.
+/// - The members' Nodes and Pods are also readable through Karmada's cluster proxy
+///   (`/apis/cluster.karmada.io/v1alpha1/clusters/NAME/proxy/api/v1/...`) once the
+///   Cluster has an `impersonatorSecretRef` ([`super::members::register`] writes one).
+async fn start_estimators(
+    env: &TestEnv,
+    shared: &Path,
+    members: &[super::members::Member],
+) -> (Vec<Estimator>, Vec<super::Proc>) {
+    use k8s_openapi::api::core::v1::Service;
+    let begun = Instant::now();
+    let mut estimators = Vec::new();
+    let mut procs = Vec::new();
+    let mut health = Vec::new();
+    for m in members {
+        let (port, health_port) = (ports::reserve(), ports::reserve());
+        let log = format!("karmada-scheduler-estimator-{}.log", m.name);
+        #[allow(clippy::zombie_processes)]
+        let child = Command::new(shared.join("bin/karmada-scheduler-estimator"))
+            .arg(format!("--cluster-name={}", m.name))
+            .arg(format!("--kubeconfig={}", m.kubeconfig.display()))
+            .arg(format!("--server-port={port}"))
+            .arg(format!(
+                "--health-probe-bind-address=127.0.0.1:{health_port}"
+            ))
+            .args(["--metrics-bind-address=0", "--v=2"])
+            .env("KUBE_FEATURE_WatchListClient", "false")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(env.dir.join(&log)).unwrap())
+            .spawn()
+            .expect("start karmada-scheduler-estimator");
+        let proc = super::Proc::of(child.id());
+        super::end_with_this_binary(&proc.token(), "");
+        procs.push(proc);
+        health.push(health_port);
+        estimators.push(Estimator {
+            cluster: m.name.clone(),
+            port,
+            log,
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for (e, health_port) in estimators.iter().zip(&health) {
+        while !(healthz(*health_port) && TcpStream::connect(("127.0.0.1", e.port)).is_ok()) {
+            assert!(
+                Instant::now() < deadline,
+                "the scheduler-estimator of {} did not answer in 60 s (/healthz on {health_port}, gRPC on {})\n{}",
+                e.cluster,
+                e.port,
+                super::plane::tail(&env.dir.join(&e.log), 30)
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    let client = env.admin().await;
+    let services: Api<Service> = Api::namespaced(client, "karmada-system");
+    for e in &estimators {
+        let service: Service = serde_json::from_value(serde_json::json!({
+            "metadata": {"name": format!("karmada-scheduler-estimator-{}", e.cluster),
+                         "namespace": "karmada-system"},
+            "spec": {"type": "ExternalName", "externalName": "127.0.0.1",
+                     "ports": [{"name": "grpc", "port": ESTIMATOR_SERVICE_PORT, "targetPort": e.port}]}
+        }))
+        .unwrap();
+        services
+            .create(&PostParams::default(), &service)
+            .await
+            .unwrap_or_else(|err| panic!("create the Service of {}'s estimator: {err}", e.cluster));
+    }
+    eprintln!(
+        "{} scheduler-estimator(s) answering in {:.1} s",
+        estimators.len(),
+        begun.elapsed().as_secs_f64()
+    );
+    for e in &estimators {
+        let text = std::fs::read_to_string(env.dir.join(&e.log)).unwrap_or_default();
+        for l in text
+            .lines()
+            .filter(|l| l.contains("Starting healthz server") || l.contains("Listening port"))
+        {
+            eprintln!("  {}: {l}", e.cluster);
+        }
+    }
+    (estimators, procs)
 }
 
 impl Karmada {
@@ -361,8 +611,11 @@ impl Karmada {
     }
 
     /// The controller-manager's flags a prediction of the tool takes (the same names),
-    /// as `--NAME=VALUE` words: what a test passes so that the tool assumes what runs.
+    /// as `--NAME=VALUE` words: what a test passes so that the tool assumes what runs;
+    /// with estimators, also the scheduler's `--enable-scheduler-estimator=true`.
     pub fn prediction_flags(&self) -> Vec<String> {
+        let scheduler =
+            (!self.estimators.is_empty()).then(|| "--enable-scheduler-estimator=true".to_string());
         self.flags
             .iter()
             .filter(|f| {
@@ -376,6 +629,7 @@ impl Karmada {
                     .any(|(n, _, _)| *n == name)
             })
             .cloned()
+            .chain(scheduler)
             .collect()
     }
 
@@ -383,18 +637,24 @@ impl Karmada {
     /// controller-manager runs with ([`Self::prediction_flags`]); fails the test unless
     /// it exits 0. The report, parsed.
     pub fn predict(&self, args: &[&str]) -> serde_json::Value {
+        let (stdout, stderr, code) = self.predict_raw(args);
+        assert_eq!(code, 0, "{stderr}");
+        serde_json::from_str(&stdout).unwrap()
+    }
+
+    /// The same run, whatever its outcome: stdout, stderr and exit code (for a test
+    /// that takes the prediction first and holds it against what happens last).
+    pub fn predict_raw(&self, args: &[&str]) -> (String, String, i32) {
         let flags = self.prediction_flags();
         let mut all = vec!["dry-run"];
         all.extend_from_slice(args);
         all.extend(["-o", "json"]);
         all.extend(flags.iter().map(String::as_str));
-        let (stdout, stderr, code) = super::fixtures::parts(&super::fixtures::karmadactl(
+        super::fixtures::parts(&super::fixtures::karmadactl(
             &self.env.kubeconfig,
             "admin",
             &all,
-        ));
-        assert_eq!(code, 0, "{stderr}");
-        serde_json::from_str(&stdout).unwrap()
+        ))
     }
 
     /// The member called `name`.

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use futures::{StreamExt, TryStreamExt};
 use k8s_openapi::api::apps::v1::{Deployment, StatefulSet};
 use k8s_openapi::api::batch::v1::Job;
-use k8s_openapi::api::core::v1::{Node, Secret};
+use k8s_openapi::api::core::v1::{Namespace, Node, Pod, Secret};
 use kube::api::{Api, Patch, PatchParams, PostParams};
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::runtime::{watcher, WatchStreamExt};
@@ -121,6 +121,85 @@ impl Member {
             .await
             .unwrap();
         super::timing::Window::between(sent, jiff::Timestamp::now())
+    }
+
+    /// Add a Ready Node `name` with this `allocatable` (and `capacity`): `cpu`, `memory`,
+    /// `pods` as quantities. Nothing runs on it; a Pod bound to it ([`Self::bind_pod`])
+    /// takes its requests off what the scheduler-estimator and Karmada's resource summary
+    /// count as free there.
+    pub async fn add_node(&self, name: &str, cpu: &str, memory: &str, pods: &str) -> Node {
+        let nodes: Api<Node> = Api::all(self.client().await);
+        let status = json!({
+            "allocatable": {"cpu": cpu, "memory": memory, "pods": pods},
+            "capacity": {"cpu": cpu, "memory": memory, "pods": pods},
+            "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
+                            "message": "ready", "lastHeartbeatTime": "2026-11-01T00:00:00Z",
+                            "lastTransitionTime": "2026-11-01T00:00:00Z"}]
+        });
+        let node: Node = serde_json::from_value(json!({
+            "metadata": {"name": name},
+            "status": status
+        }))
+        .unwrap();
+        nodes
+            .create(&PostParams::default(), &node)
+            .await
+            .unwrap_or_else(|e| panic!("{}: create Node {name}: {e}", self.name));
+        // 1.20 keeps status on create; written again in case a later one does not.
+        nodes
+            .patch_status(
+                name,
+                &PatchParams::default(),
+                &Patch::Merge(&json!({"status": status})),
+            )
+            .await
+            .unwrap()
+    }
+
+    /// A real allocation on the member: a Pod `namespace/name` already bound to `node`
+    /// (`spec.nodeName`, as kube-scheduler would bind it) and Running, one container
+    /// requesting `cpu` and `memory`. The namespace is created when missing (the member
+    /// runs without the ServiceAccount admission plugin: no token is needed). Its
+    /// requests count in the node's allocated resources for the scheduler-estimator (at
+    /// once, through its Pod informer) and in the Cluster's
+    /// `status.resourceSummary.allocated` (at the cluster status controller's next
+    /// collection, every `--cluster-status-update-frequency`).
+    pub async fn bind_pod(
+        &self,
+        namespace: &str,
+        name: &str,
+        node: &str,
+        cpu: &str,
+        memory: &str,
+    ) -> Pod {
+        let client = self.client().await;
+        let namespaces: Api<Namespace> = Api::all(client.clone());
+        if namespaces.get_opt(namespace).await.unwrap().is_none() {
+            let ns: Namespace =
+                serde_json::from_value(json!({"metadata": {"name": namespace}})).unwrap();
+            let _ = namespaces.create(&PostParams::default(), &ns).await; // may race
+        }
+        let pods: Api<Pod> = Api::namespaced(client, namespace);
+        let pod: Pod = serde_json::from_value(json!({
+            "metadata": {"name": name, "namespace": namespace,
+                         "labels": {"app.example.com/allocation": name}},
+            "spec": {
+                "nodeName": node,
+                "containers": [{"name": "reserved", "image": "registry.k8s.io/pause:3.9",
+                                "resources": {"requests": {"cpu": cpu, "memory": memory}}}]
+            }
+        }))
+        .unwrap();
+        pods.create(&PostParams::default(), &pod)
+            .await
+            .unwrap_or_else(|e| panic!("{}: create Pod {namespace}/{name}: {e}", self.name));
+        pods.patch_status(
+            name,
+            &PatchParams::default(),
+            &Patch::Merge(&json!({"status": {"phase": "Running"}})),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{}: Pod {namespace}/{name} Running: {e}", self.name))
     }
 
     /// Stop the member's kube-apiserver hard (SIGKILL): connections are refused. Returns
@@ -260,45 +339,39 @@ pub async fn start_member(name: &str, root: &Path) -> Member {
     // End the member's processes with this test binary (whatever its apiserver is then).
     super::end_with_this_binary(&format!("$(cat '{}')", dir.join("pids").display()), "");
     member.wait_ready(90).await;
-    let client = member.client().await;
-    let nodes: Api<Node> = Api::all(client.clone());
     for i in 0..2 {
-        let node_name = format!("{name}-node-{i}");
-        let status = json!({
-            "allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"},
-            "capacity": {"cpu": "8", "memory": "32Gi", "pods": "110"},
-            "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
-                            "message": "ready", "lastHeartbeatTime": "2026-11-01T00:00:00Z",
-                            "lastTransitionTime": "2026-11-01T00:00:00Z"}]
-        });
-        let node: Node = serde_json::from_value(json!({
-            "metadata": {"name": node_name},
-            "status": status
-        }))
-        .unwrap();
-        nodes.create(&PostParams::default(), &node).await.unwrap();
-        nodes
-            .patch_status(
-                &node_name,
-                &PatchParams::default(),
-                &Patch::Merge(&json!({"status": status})),
-            )
-            .await
-            .unwrap();
+        member
+            .add_node(&format!("{name}-node-{i}"), "8", "32Gi", "110")
+            .await;
     }
     let kc = member.kubeconfig.clone();
     std::thread::spawn(move || status_writer(&kc));
     member
 }
 
-/// Register `m` with the Karmada control plane of `client` in Push mode.
+/// Register `m` with the Karmada control plane of `client` in Push mode, as `karmadactl
+/// join` does: a Secret with the token and CA, a Secret `NAME-impersonator` with the
+/// token Karmada's cluster proxy (`/apis/cluster.karmada.io/v1alpha1/clusters/NAME/proxy/`)
+/// impersonates the caller with (join's is a ServiceAccount's allowed to impersonate;
+/// here the member's admin token, in `system:masters`), and the Cluster naming both.
 pub async fn register(client: &Client, m: &Member) {
+    let secrets = Api::<Secret>::namespaced(client.clone(), "karmada-cluster");
     let secret: Secret = serde_json::from_value(json!({
         "metadata": {"name": m.name, "namespace": "karmada-cluster"},
         "stringData": {"token": m.token, "caBundle": m.ca_pem}
     }))
     .unwrap();
-    Api::<Secret>::namespaced(client.clone(), "karmada-cluster")
+    secrets
+        .create(&PostParams::default(), &secret)
+        .await
+        .unwrap();
+    let impersonator = format!("{}-impersonator", m.name);
+    let secret: Secret = serde_json::from_value(json!({
+        "metadata": {"name": impersonator, "namespace": "karmada-cluster"},
+        "stringData": {"token": m.token}
+    }))
+    .unwrap();
+    secrets
         .create(&PostParams::default(), &secret)
         .await
         .unwrap();
@@ -306,7 +379,8 @@ pub async fn register(client: &Client, m: &Member) {
         "apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
         "metadata": {"name": m.name},
         "spec": {"syncMode": "Push", "apiEndpoint": m.server,
-                 "secretRef": {"namespace": "karmada-cluster", "name": m.name}}
+                 "secretRef": {"namespace": "karmada-cluster", "name": m.name},
+                 "impersonatorSecretRef": {"namespace": "karmada-cluster", "name": impersonator}}
     }))
     .unwrap();
     Api::<kube::api::DynamicObject>::all_with(client.clone(), &super::fixtures::cluster_resource())
