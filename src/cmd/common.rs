@@ -107,7 +107,10 @@ pub fn warn_unread_members(failed: &[(String, String)]) {
     if failed.is_empty() {
         return;
     }
-    let named: Vec<String> = failed.iter().map(|(n, why)| format!("{n}: {why}")).collect();
+    let named: Vec<String> = failed
+        .iter()
+        .map(|(n, why)| format!("{n}: {why}"))
+        .collect();
     crate::render::warn(&format!(
         "{} member(s) could not be read, so their placements are predicted by the general estimator alone (their scheduler-estimator may answer fewer): {}",
         failed.len(),

@@ -428,13 +428,21 @@ async fn every_installer_layout_is_found_and_a_missing_webhook_is_a_finding() {
         ("inst-est-off", &[][..]),
     ] {
         for (name, binary, args) in [
-            ("karmada-controller-manager", "/bin/karmada-controller-manager", CM_ON),
+            (
+                "karmada-controller-manager",
+                "/bin/karmada-controller-manager",
+                CM_ON,
+            ),
             (
                 "karmada-webhook",
                 "/bin/karmada-webhook",
                 &["--allow-no-execute-taint-policy=true"][..],
             ),
-            ("karmada-scheduler", "/bin/karmada-scheduler", scheduler_flags),
+            (
+                "karmada-scheduler",
+                "/bin/karmada-scheduler",
+                scheduler_flags,
+            ),
             (
                 "karmada-scheduler-estimator-dd-m1",
                 "/bin/karmada-scheduler-estimator",
@@ -455,6 +463,9 @@ async fn every_installer_layout_is_found_and_a_missing_webhook_is_a_finding() {
     assert_eq!(doc["findings"][0]["evidence"], json!(["dd-m2"]));
     let (doc, code) = doctor(kc, "inst-est-off", &[]);
     assert_eq!(code, 3, "{doc:#}");
-    assert_eq!(setting(&doc, "enable-scheduler-estimator")["value"], "false");
+    assert_eq!(
+        setting(&doc, "enable-scheduler-estimator")["value"],
+        "false"
+    );
     assert_eq!(codes(&doc), ["estimator-unused"], "{doc:#}");
 }
