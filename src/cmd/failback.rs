@@ -43,11 +43,11 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
         .map(Given::KarmadaVersion)
         .into_iter()
         .collect();
-    o.req.options.karmada_version = settings::for_live(&given, &cp.context, &cp.server)?
-        .controller
-        .karmada_version;
+    o.req.settings = settings::for_live(&given, &cp.context, &cp.server)?.controller;
+    o.req.options.karmada_version = o.req.settings.karmada_version;
     let targets = Targets::Names(args.clusters.clone());
     let mut planned = failback_ops::plan(&cp, &targets, &mut o.req, Timestamp::now()).await?;
+    common::warn_unread_members(&planned.unread_members);
     let plan: Vec<_> = planned.bindings.iter().map(|b| &b.plan).collect();
     let blocked = plan.iter().any(|b| b.decision.blocked());
     let to_write = plan.iter().filter(|b| b.decision.writes()).count();
@@ -105,6 +105,7 @@ fn options(args: &FailbackArgs) -> Result<Options> {
         },
         scope: common::binding_scope(&args.scope)?,
         stable_for,
+        settings: Default::default(),
     };
     let rollout = Rollout {
         max_concurrent: args.max_concurrent,

@@ -8,6 +8,8 @@ mod rollout;
 
 pub use rollout::{roll_out, Event, ReturnEnd, ReturnedBinding, Rollout};
 
+use crate::engine::karmada::estimator::accurate::Estimators;
+use crate::engine::vocabulary::settings::ControllerSettings;
 use jiff::{SignedDuration, Timestamp};
 use kube::api::DynamicObject;
 use serde::Serialize;
@@ -38,6 +40,9 @@ pub struct FailbackRequest {
     pub scope: BindingScope,
     /// How long a cluster must have been Ready.
     pub stable_for: SignedDuration,
+    /// The settings the scheduler runs with (whether it asks the members'
+    /// scheduler-estimators whether a cluster can take the replicas back).
+    pub settings: ControllerSettings,
 }
 
 /// A cluster the gate refused, and why.
@@ -70,6 +75,10 @@ pub struct Planned {
     pub bindings: Vec<PlannedFailback>,
     /// Bindings in scope that never left them.
     pub untouched: usize,
+    /// The members' scheduler-estimators, when the scheduler asks them.
+    pub estimators: Estimators,
+    /// Members whose Nodes could not be read, with why.
+    pub unread_members: Vec<(String, String)>,
 }
 
 /// Read the fleet, hold `targets` to the health gate at `now`, and plan the failback.
@@ -103,7 +112,9 @@ pub async fn plan(
                 })
         })
         .collect();
-    let index = FleetIndex::new(&fleet);
+    let (members, unread_members) = super::members::read(cp, &fleet, &req.settings).await;
+    let estimators = Estimators::of(&members, &fleet, &req.settings);
+    let index = FleetIndex::new(&fleet).estimating(&estimators);
     let mut bindings = Vec::new();
     let mut untouched = 0;
     for_each_binding(cp, &req.scope, |raw, b| {
@@ -127,6 +138,8 @@ pub async fn plan(
         gate,
         bindings,
         untouched,
+        estimators,
+        unread_members,
     })
 }
 

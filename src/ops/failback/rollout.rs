@@ -149,7 +149,7 @@ pub async fn roll_out(
     stop: &AtomicBool,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> Vec<ReturnedBinding> {
-    let index = FleetIndex::new(&planned.fleet);
+    let index = FleetIndex::new(&planned.fleet).estimating(&planned.estimators);
     let failures = AtomicUsize::new(0);
     let items: Vec<(usize, Item)> = planned
         .bindings

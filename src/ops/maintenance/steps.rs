@@ -489,6 +489,7 @@ async fn plan_return(
         },
         scope: BindingScope::default(),
         stable_for: secs(s.settings.stable_for_seconds),
+        settings: ctx.controller.clone(),
     };
     let planned = failback_ops::plan(
         ctx.cp,
