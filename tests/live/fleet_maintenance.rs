@@ -783,3 +783,205 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
     m.wait_ready(60).await;
     assert_eq!(nodes(m.client().await).await.unwrap(), 2);
 }
+
+/// Killed at other steps: `maintenance run --all` (a hook that succeeds at once) is
+/// killed (SIGKILL) as member1's drain starts, as member2's return starts and as
+/// member3's soak starts, and `resume` takes over each time. It ends as if never
+/// killed: every member done and uncordoned, every binding back where it was, no drain
+/// record left, each member's history naming its failback. Then a run of member1 and
+/// member2, killed as member1's evacuation starts, is aborted: member2, reported
+/// untouched, holds what it held before the run; member1 is as the report says.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_run_killed_at_other_steps_resumes_to_a_true_record_and_aborts_as_reported() {
+    let Some(k) = karmada_with(Options {
+        members: 3,
+        ..Options::new(WITH_MEMBERS)
+    }) else {
+        return;
+    };
+    let client = k.env.admin().await;
+    let kc = k.env.kubeconfig.clone();
+    let kc = kc.as_path();
+    create_workloads(&client).await;
+    let members = member_clients(&k).await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let ready = ready_on_members(&members).await;
+        if ready.values().all(|r| *r == Some(1)) && ready.len() == APPS.len() * MEMBERS.len() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the first propagation: {ready:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let before = placements(&client).await;
+
+    let run_args = [
+        "maintenance",
+        "run",
+        "--all",
+        "--max-unavailable",
+        "1",
+        "--hook",
+        "true",
+        "--stable-for",
+        "0s",
+        "--soak",
+        "3s",
+        "--timeout",
+        "3m",
+        "--gate-timeout",
+        "2m",
+        "--progress-deadline",
+        "3m",
+        "--yes",
+        "-o",
+        "json",
+    ];
+    let begun = Instant::now();
+    let mut child = spawn_karmadactl(kc, &run_args);
+    for (cluster, step) in [
+        ("member1", "draining"),
+        ("member2", "returning"),
+        ("member3", "soaking"),
+    ] {
+        let (said, reader) = follow(&mut child);
+        wait_event(&said.lines, 300, &format!("{cluster} {step}"), |e| {
+            e["cluster"] == cluster && e["step"] == step && e["outcome"] == "started"
+        })
+        .await;
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        eprintln!(
+            "[{:6.2} s] killed as {cluster} started {step}",
+            begun.elapsed().as_secs_f64()
+        );
+        let s = status(kc);
+        assert_eq!(s["run"]["phase"], "running", "{s:#}");
+        assert_eq!(s["held"]["state"], "holder-gone", "{s:#}");
+        assert_eq!(cluster_of(&s, cluster)["step"], step, "{s:#}");
+        child = spawn_karmadactl(kc, &["maintenance", "resume", "--yes", "-o", "json"]);
+    }
+    let (said, reader) = follow(&mut child);
+    let code = exit_within(&mut child, 420, &said, &String::new).await;
+    reader.join().unwrap();
+    assert_eq!(
+        code,
+        0,
+        "{}\n{:#?}",
+        said.stderr.lock().unwrap(),
+        said.lines.lock().unwrap()
+    );
+    eprintln!(
+        "[{:6.2} s] resumed to the end",
+        begun.elapsed().as_secs_f64()
+    );
+    let s = status(kc);
+    assert_eq!(s["run"]["phase"], "succeeded", "{s:#}");
+    for m in MEMBERS {
+        assert_eq!(cluster_of(&s, m)["step"], "done", "{s:#}");
+        assert_eq!(cluster_of(&s, m)["cordonedNow"], false, "{s:#}");
+    }
+    assert!(cordoned(&client).await.is_empty());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while placements(&client).await != before {
+        assert!(
+            Instant::now() < deadline,
+            "not back where it was: {:?} vs {before:?}",
+            placements(&client).await
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    returned_truly(kc, &client).await;
+
+    // Aborted after a kill as member1's evacuation starts: member2 never started.
+    let mut second = spawn_karmadactl(
+        kc,
+        &[
+            "maintenance",
+            "run",
+            "member1",
+            "member2",
+            "--hook",
+            "true",
+            "--stable-for",
+            "0s",
+            "--soak",
+            "2s",
+            "--timeout",
+            "3m",
+            "--yes",
+            "-o",
+            "json",
+        ],
+    );
+    let (said, reader) = follow(&mut second);
+    wait_event(&said.lines, 180, "member1 evacuating", |e| {
+        e["cluster"] == "member1" && e["step"] == "evacuating" && e["outcome"] == "started"
+    })
+    .await;
+    second.kill().unwrap();
+    second.wait().unwrap();
+    reader.join().unwrap();
+    let (stdout, stderr, code) = parts(&karmadactl(
+        kc,
+        "admin",
+        &["maintenance", "abort", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["run"]["phase"], "aborted", "{report:#}");
+    let m1 = cluster_of(&report, "member1");
+    let m2 = cluster_of(&report, "member2");
+    assert_eq!(
+        (m1["step"].as_str(), m1["out"].as_bool()),
+        (Some("evacuating"), Some(true)),
+        "{report:#}"
+    );
+    assert_eq!(
+        m1["toReturn"],
+        json!(["karmadactl uncordon member1", "karmadactl failback member1"]),
+        "{report:#}"
+    );
+    assert_eq!(
+        (m2["step"].as_str(), m2["out"].as_bool()),
+        (Some("pending"), Some(false)),
+        "{report:#}"
+    );
+    assert!(
+        m2["state"]
+            .as_str()
+            .unwrap()
+            .starts_with("not maintained: the run took no step on it"),
+        "{report:#}"
+    );
+    // As reported: member1 cordoned and left, member2 as before the run.
+    assert_eq!(cordoned(&client).await, vec!["member1".to_string()]);
+    let now = placements(&client).await;
+    for (app, placed) in &now {
+        assert!(
+            !placed.to_string().contains("member1"),
+            "{app} still on member1: {placed}"
+        );
+        let on_member2 = |p: &Value| {
+            p.as_array()
+                .into_iter()
+                .flatten()
+                .find(|t| t["name"] == "member2")
+                .cloned()
+        };
+        if app == "api" {
+            // Duplicated: exactly what it had there.
+            assert_eq!(
+                on_member2(placed),
+                on_member2(&before[app]),
+                "{app}: {placed}"
+            );
+        } else {
+            assert!(on_member2(placed).is_some(), "{app} left member2: {placed}");
+        }
+    }
+}
