@@ -12,6 +12,7 @@ pub mod history;
 pub mod impact;
 pub mod maintenance;
 pub mod members;
+pub mod mirror;
 pub mod policies;
 pub mod taints;
 pub mod task_actions;

@@ -8,6 +8,7 @@ use std::time::Duration;
 use futures::stream::{self, StreamExt};
 use jiff::{SignedDuration, Timestamp};
 use kube::api::{Api, DynamicObject};
+use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 
 use super::super::bindings::{self, typed};
@@ -336,8 +337,49 @@ async fn return_one(
     out
 }
 
-/// Read the binding every `rollout.poll` until it has been healthy on `clusters` for
-/// the minimum success time, is lost, or its deadline passes (or `stop` is set).
+/// What the watch of one binding last said.
+enum Seen {
+    Object(Box<DynamicObject>),
+    Deleted,
+    /// The watch failed (the watcher retries), and why.
+    Trouble(String),
+}
+
+/// The next thing the watch of one binding says, or `None` at `until` (or when the
+/// stream ends, which the watcher never does on its own). A (re)list that does not
+/// hold it says it is gone (`listed` tracks whether the current list held it).
+async fn next_seen<S>(
+    events: &mut S,
+    listed: &mut bool,
+    until: tokio::time::Instant,
+) -> Option<Seen>
+where
+    S: futures::Stream<Item = Result<watcher::Event<DynamicObject>, watcher::Error>> + Unpin,
+{
+    loop {
+        let event = tokio::time::timeout_at(until, events.next()).await.ok()??;
+        return Some(match event {
+            Ok(watcher::Event::Init) => {
+                *listed = false;
+                continue;
+            }
+            Ok(watcher::Event::InitApply(o)) => {
+                *listed = true;
+                Seen::Object(Box::new(o))
+            }
+            Ok(watcher::Event::InitDone) if !*listed => Seen::Deleted,
+            Ok(watcher::Event::Apply(o)) => Seen::Object(Box::new(o)),
+            Ok(watcher::Event::Delete(_)) => Seen::Deleted,
+            Ok(_) => continue,
+            Err(e) => Seen::Trouble(crate::client::read::plain(&e.to_string())),
+        });
+    }
+}
+
+/// Follow the binding (a watch of it alone, by name) until it has been healthy on
+/// `clusters` for the minimum success time, is lost, or its deadline passes (or `stop`
+/// is set). The watch lists it once, then carries each change; `rollout.poll` is only
+/// how often `stop` and the deadlines are looked at between changes.
 async fn follow(
     api: &Api<DynamicObject>,
     name: &str,
@@ -350,6 +392,11 @@ async fn follow(
     let mut written_generation: Option<i64> = None;
     let mut healthy_since: Option<(tokio::time::Instant, Timestamp)> = None;
     let mut last = String::from("not read yet");
+    let config = watcher::Config::default().fields(&format!("metadata.name={name}"));
+    let mut events = watcher::watcher(api.clone(), config)
+        .default_backoff()
+        .boxed();
+    let mut listed = false;
     loop {
         if stop.load(Ordering::SeqCst) {
             return (
@@ -358,8 +405,15 @@ async fn follow(
                 Some(format!("interrupted while waiting: {last}")),
             );
         }
-        match api.get(name).await {
-            Ok(obj) => {
+        let now = tokio::time::Instant::now();
+        let next = match healthy_since {
+            // A healthy stretch may end before the next change.
+            Some((since, _)) => (now + rollout.poll).min(since + rollout.min_success),
+            None => (now + rollout.poll).min(deadline),
+        };
+        let until = next.max(now + Duration::from_millis(50));
+        match next_seen(&mut events, &mut listed, until).await {
+            Some(Seen::Object(obj)) => {
                 let kind = kind_of(&obj);
                 match typed(&obj, kind) {
                     Some(b) => {
@@ -367,16 +421,8 @@ async fn follow(
                             *written_generation.get_or_insert(b.metadata.generation.unwrap_or(0));
                         match returned_health(&b, clusters, Some(gen)) {
                             Returned::Healthy => {
-                                let (since, at) = *healthy_since
+                                healthy_since
                                     .get_or_insert((tokio::time::Instant::now(), Timestamp::now()));
-                                if since.elapsed() >= rollout.min_success {
-                                    return (ReturnEnd::Succeeded, Some(at), None);
-                                }
-                                last = format!(
-                                    "healthy for {:.0} s of {:.0} s",
-                                    since.elapsed().as_secs_f64(),
-                                    rollout.min_success.as_secs_f64()
-                                );
                             }
                             Returned::Pending(why) => {
                                 healthy_since = None;
@@ -388,18 +434,28 @@ async fn follow(
                     None => last = "the binding no longer reads as a binding".into(),
                 }
             }
-            Err(kube::Error::Api(e)) if e.code == 404 => {
+            Some(Seen::Deleted) => {
                 return (
                     ReturnEnd::Failed,
                     None,
                     Some("the binding was deleted".into()),
                 )
             }
-            Err(e) => last = format!("cannot read it: {e}"),
+            Some(Seen::Trouble(e)) => last = format!("cannot read it: {e}"),
+            None => {}
         }
-        let now = tokio::time::Instant::now();
+        if let Some((since, at)) = healthy_since {
+            if since.elapsed() >= rollout.min_success {
+                return (ReturnEnd::Succeeded, Some(at), None);
+            }
+            last = format!(
+                "healthy for {:.0} s of {:.0} s",
+                since.elapsed().as_secs_f64(),
+                rollout.min_success.as_secs_f64()
+            );
+        }
         // The deadline is for becoming healthy; a healthy stretch runs its course.
-        if healthy_since.is_none() && now >= deadline {
+        if healthy_since.is_none() && tokio::time::Instant::now() >= deadline {
             return (
                 ReturnEnd::Failed,
                 None,
@@ -411,12 +467,6 @@ async fn follow(
                 )),
             );
         }
-        let next = match healthy_since {
-            // A healthy stretch may end before the next poll.
-            Some((since, _)) => (now + rollout.poll).min(since + rollout.min_success),
-            None => (now + rollout.poll).min(deadline),
-        };
-        tokio::time::sleep_until(next.max(now + Duration::from_millis(50))).await;
     }
 }
 

@@ -180,6 +180,39 @@ impl RunContext<'_> {
         }
     }
 
+    /// Wait until `mirror` changes (a burst of changes taken together), or the poll
+    /// interval passes (so a wait's timeouts are seen); false when stopped or an abort
+    /// was asked for (the wait ends).
+    pub async fn next_change(&self, mirror: &mut crate::ops::mirror::Mirror) -> bool {
+        self.next_change_within(mirror, self.poll).await
+    }
+
+    /// [`Self::next_change`], waiting at most `at_most`.
+    pub async fn next_change_within(
+        &self,
+        mirror: &mut crate::ops::mirror::Mirror,
+        at_most: Duration,
+    ) -> bool {
+        let end = tokio::time::Instant::now() + at_most;
+        loop {
+            if self.stopped() || self.store.state().await.abort.is_some() {
+                return false;
+            }
+            let now = tokio::time::Instant::now();
+            if now >= end {
+                return true;
+            }
+            if mirror
+                .changed_within((end - now).min(Duration::from_millis(250)))
+                .await
+            {
+                // Let a burst of events land before the next look.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                return true;
+            }
+        }
+    }
+
     /// Sleep until the next read of a wait whose last read took `read_took`.
     pub async fn pause(&self, read_took: Duration) -> bool {
         self.sleep(self.poll_after(read_took)).await

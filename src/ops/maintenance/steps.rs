@@ -5,6 +5,7 @@
 //! cluster missing from the answer was interrupted (Ctrl-C, an abort) and stays in its
 //! step, which a `resume` enters again: every step can be entered twice.
 
+use crate::ops::mirror::{Mirror, View};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -145,49 +146,50 @@ enum Check {
     Waiting(String),
 }
 
-/// Wait until `check` says each of `clusters` is done, reading with `read` at every
-/// poll; a cluster still waiting `timeout` after it entered the step fails, `late` saying
-/// why from what it waits for.
-async fn wait_each<T, F>(
+/// How long a wait waits for its mirror's first list.
+const FIRST_LIST: Duration = Duration::from_secs(60);
+
+/// Wait until `check` says each of `clusters` is done, looking at `mirror` (listed once,
+/// then followed by a watch) at every change; a cluster still waiting `timeout` after it
+/// entered the step fails, `late` saying why from what it waits for.
+async fn wait_each(
     ctx: &RunContext<'_>,
     s: &RunState,
     clusters: &[String],
     (step, timeout): (Step, SignedDuration),
-    read: impl Fn() -> F,
-    check: impl Fn(&T, &str, Timestamp) -> Check,
+    mut mirror: Mirror,
+    check: impl Fn(&View<'_>, &str, Timestamp) -> Check,
     late: impl Fn(&str) -> String,
-) -> Result<Results>
-where
-    F: std::future::Future<Output = Result<T>>,
-{
+) -> Result<Results> {
     let since = entered(s, clusters);
     let mut left: Vec<String> = clusters.to_vec();
     let mut out = Vec::new();
     let mut said = String::new();
+    mirror.ready(FIRST_LIST).await?;
     loop {
-        let started = std::time::Instant::now();
-        let read = read().await?;
         let now = Timestamp::now();
         let mut lines = Vec::new();
-        left.retain(|c| match check(&read, c, now) {
-            Check::Done(m) => {
-                out.push((c.clone(), Ended::Done(m)));
-                false
-            }
-            Check::Waiting(why) if now >= since[c] + timeout => {
-                out.push((c.clone(), Ended::Failed(late(&why))));
-                false
-            }
-            Check::Waiting(why) => {
-                lines.push(format!("{c}: {why}"));
-                true
-            }
+        mirror.view(|v| {
+            left.retain(|c| match check(&v, c, now) {
+                Check::Done(m) => {
+                    out.push((c.clone(), Ended::Done(m)));
+                    false
+                }
+                Check::Waiting(why) if now >= since[c] + timeout => {
+                    out.push((c.clone(), Ended::Failed(late(&why))));
+                    false
+                }
+                Check::Waiting(why) => {
+                    lines.push(format!("{c}: {why}"));
+                    true
+                }
+            })
         });
         if left.is_empty() {
             return Ok(out);
         }
         ctx.say_if_changed(&mut said, &lines.join("; "), step);
-        if !ctx.pause(started.elapsed()).await {
+        if !ctx.next_change(&mut mirror).await {
             return Ok(out);
         }
     }
@@ -197,11 +199,11 @@ where
 /// its old copy is gone, or until `--timeout` after the cluster entered the step.
 pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
     let timeout = secs(s.settings.evacuate_timeout_seconds);
-    let check = |bindings: &Vec<crate::fleet::Binding>, c: &str, _| {
+    let check = |v: &View<'_>, c: &str, _| {
         let one = [c.to_string()];
-        let waiting = not_evacuated(bindings, &one);
+        let waiting = not_evacuated(v.bindings.values(), &one);
         if waiting.is_empty() {
-            let moved = bindings.iter().filter(|b| moved_off(b, &one)).count();
+            let moved = v.bindings.values().filter(|b| moved_off(b, &one)).count();
             Check::Done(format!(
                 "{moved} binding(s) moved off, Healthy where they went"
             ))
@@ -213,13 +215,12 @@ pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -
         }
     };
     let late = |why: &str| format!("after {}, {why}", span(timeout));
-    let read = || state::load_bindings(ctx.cp);
     wait_each(
         ctx,
         s,
         clusters,
         (Step::Evacuating, timeout),
-        read,
+        Mirror::bindings(ctx.cp),
         check,
         late,
     )
@@ -365,11 +366,8 @@ pub async fn approval(ctx: &RunContext<'_>, cluster: &str) -> Option<Ended> {
 pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Result<Results> {
     let stable_for = secs(s.settings.stable_for_seconds);
     let timeout = secs(s.settings.gate_timeout_seconds);
-    let check = |all: &Vec<crate::api::Cluster>, name: &str, now| {
-        let why = match all
-            .iter()
-            .find(|c| c.metadata.name.as_deref() == Some(name))
-        {
+    let check = |v: &View<'_>, name: &str, now| {
+        let why = match v.clusters.get(name) {
             Some(c) => gate_refusals(c, stable_for, now),
             None => vec![format!("{name} is no longer registered")],
         };
@@ -385,8 +383,17 @@ pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Re
             span(timeout)
         )
     };
-    let read = || state::load_clusters(ctx.cp);
-    wait_each(ctx, s, clusters, (Step::Gating, timeout), read, check, late).await
+    let mirror = Mirror::clusters(ctx.cp);
+    wait_each(
+        ctx,
+        s,
+        clusters,
+        (Step::Gating, timeout),
+        mirror,
+        check,
+        late,
+    )
+    .await
 }
 
 /// Uncordon `clusters`, then return what left them (`failback`, restore mode, with the
@@ -544,14 +551,16 @@ async fn wait_placed_healthy(
     deadline: Timestamp,
 ) -> Result<bool> {
     let mut said = String::new();
+    let mut mirror = Mirror::bindings(ctx.cp);
+    mirror.ready(FIRST_LIST).await?;
     loop {
-        let bindings = state::load_bindings(ctx.cp).await?;
         let mut late = false;
         for c in clusters {
             if failed.contains_key(c) {
                 continue;
             }
-            let waiting = not_healthy_on(&bindings, std::slice::from_ref(c));
+            let waiting =
+                mirror.view(|v| not_healthy_on(v.bindings.values(), std::slice::from_ref(c)));
             if waiting.is_empty() {
                 continue;
             }
@@ -566,7 +575,7 @@ async fn wait_placed_healthy(
         if !late {
             return Ok(true);
         }
-        if !ctx.pause(Duration::ZERO).await {
+        if !ctx.next_change(&mut mirror).await {
             return Ok(false);
         }
     }
@@ -617,13 +626,14 @@ pub async fn soak(
     // What was Healthy on the clusters at some read of this soak: only those fail it by
     // turning Unhealthy (a copy placed meanwhile is not yet Healthy, by nature).
     let mut seen = std::collections::BTreeSet::new();
+    let mut mirror = Mirror::bindings(ctx.cp);
+    mirror.ready(FIRST_LIST).await?;
     loop {
-        let started = std::time::Instant::now();
-        let bindings = state::load_bindings(ctx.cp).await?;
         let now = Timestamp::now();
-        seen.extend(healthy_on(&bindings, &left));
+        mirror.view(|v| seen.extend(healthy_on(v.bindings.values(), &left)));
         left.retain(|c| {
-            let bad: Vec<Waiting> = unhealthy_on(&bindings, std::slice::from_ref(c))
+            let bad: Vec<Waiting> = mirror
+                .view(|v| unhealthy_on(v.bindings.values(), std::slice::from_ref(c)))
                 .into_iter()
                 .filter(|(b, _)| seen.contains(&(b.clone(), c.clone())))
                 .collect();
@@ -653,8 +663,10 @@ pub async fn soak(
             return Ok(out);
         }
         let to_end = Duration::try_from(until.duration_since(now)).unwrap_or_default();
-        let wait = ctx.poll_after(started.elapsed()).min(to_end);
-        if !ctx.sleep(wait).await {
+        if !ctx
+            .next_change_within(&mut mirror, ctx.poll.min(to_end))
+            .await
+        {
             return Ok(out);
         }
     }
