@@ -146,16 +146,21 @@ impl Mirrored for Cluster {
     }
 }
 
-/// Follow `api` into `held`, bumping `changes` at every change.
+/// Follow `api` into `held`, bumping `changes` at every change; each watch request asks
+/// the server to end it after `timeout` seconds (kube's default, 290, when `None`).
 fn follow<K: Mirrored>(
     api: Api<K>,
     what: &'static str,
     held: Arc<Mutex<Held>>,
     changes: Arc<watch::Sender<u64>>,
+    timeout: Option<u32>,
 ) -> JoinHandle<()> {
     // The first list may come from the watch cache (resourceVersion=0): as fresh as the
     // watch that follows it.
-    let config = watcher::Config::default().any_semantic();
+    let mut config = watcher::Config::default().any_semantic();
+    if let Some(t) = timeout {
+        config = config.timeout(t);
+    }
     let stream = watcher::watcher(api, config)
         .default_backoff()
         .modify(|o| o.meta_mut().managed_fields = None);
@@ -195,6 +200,12 @@ fn follow<K: Mirrored>(
 impl Mirror {
     /// Mirror every ResourceBinding and ClusterResourceBinding.
     pub fn bindings(cp: &ControlPlane) -> Mirror {
+        Mirror::bindings_with(cp, None)
+    }
+
+    /// [`Self::bindings`], each watch request ended by the server after `timeout`
+    /// seconds (tests: a wait must survive its watches ending).
+    pub fn bindings_with(cp: &ControlPlane, timeout: Option<u32>) -> Mirror {
         let (tx, rx) = watch::channel(0);
         let (tx, held) = (Arc::new(tx), Arc::new(Mutex::new(Held::default())));
         let tasks = vec![
@@ -203,12 +214,14 @@ impl Mirror {
                 "resourcebindings",
                 held.clone(),
                 tx.clone(),
+                timeout,
             ),
             follow::<ClusterResourceBinding>(
                 Api::all(cp.client.clone()),
                 "clusterresourcebindings",
                 held.clone(),
                 tx,
+                timeout,
             ),
         ];
         Mirror {
@@ -228,6 +241,7 @@ impl Mirror {
             "clusters",
             held.clone(),
             Arc::new(tx),
+            None,
         )];
         Mirror {
             held,

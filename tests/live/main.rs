@@ -26,6 +26,7 @@ mod history;
 mod hostile_input;
 mod interrupt;
 mod members;
+mod mirror;
 mod outage;
 mod paging;
 mod policy_admission;

@@ -250,6 +250,19 @@ fn write(path: &Path, text: &str) {
 // The servers outlive every test; the watchdog below ends them when this binary exits.
 #[allow(clippy::zombie_processes)]
 pub(crate) fn start(crds: Crds) -> TestEnv {
+    start_with(crds, &[])
+}
+
+/// Start a plane serving `crds` whose kube-apiserver takes `extra` flags too, off any
+/// tokio runtime.
+pub fn start_plane_with(crds: Crds, extra: &'static [&'static str]) -> TestEnv {
+    std::thread::spawn(move || start_with(crds, extra))
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+}
+
+#[allow(clippy::zombie_processes)]
+fn start_with(crds: Crds, extra: &[&str]) -> TestEnv {
     let started = Instant::now();
     let assets = assets_dir();
     let dir = tempfile::Builder::new()
@@ -296,6 +309,7 @@ pub(crate) fn start(crds: Crds) -> TestEnv {
         &[
             vec!["--disable-admission-plugins=ServiceAccount".to_string()],
             plane::aggregation_flags(&plane_certs, &dir.join("ca.crt")),
+            extra.iter().map(|f| f.to_string()).collect(),
         ]
         .concat(),
     )
