@@ -356,7 +356,7 @@ _karmadactl() {
 
     case "${cmd}" in
         karmadactl)
-            opts="-v -h -V --kubeconfig --karmada-context --v --chunk-size --request-timeout --help --version taint cordon uncordon dry-run policy drain evictions failback failover maintenance history snapshot completion help"
+            opts="-v -h -V --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help --version taint cordon uncordon dry-run policy drain evictions failback failover maintenance history snapshot completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -386,6 +386,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -394,7 +402,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__completion)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help bash elvish fish powershell zsh"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -424,6 +432,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -432,7 +448,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__cordon)
-            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -482,6 +498,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -490,7 +514,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__drain)
-            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --allow-pending --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --feature-gates --scheduler-feature-gates --karmada-version --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -n -A -y -o -v -h --selector --namespace --all-namespaces --binding-selector --kind --no-cordon --purge-mode --grace-period --min-available-clusters --force --allow-pending --unhealthy-cluster-threshold --max-in-flight --eviction-rate --wait --timeout --feature-gates --scheduler-feature-gates --karmada-version --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -596,6 +620,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -604,7 +636,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__dry__subcmd__run)
-            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --app-unhealthy --unhealthy-since --health-interpreted --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --app-unhealthy --unhealthy-since --health-interpreted --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -806,6 +838,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -814,7 +854,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help list abort confirm extend prune help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help list abort confirm extend prune help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -844,6 +884,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -852,7 +900,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__abort)
-            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --force --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --force --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -918,6 +966,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -926,7 +982,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__confirm)
-            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -y -o -v -h --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -996,6 +1052,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1004,7 +1068,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__extend)
-            opts="-n -A -y -o -v -h --grace-period --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -y -o -v -h --grace-period --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1075,6 +1139,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1184,7 +1256,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__list)
-            opts="-n -A -o -v -h --namespace --all-namespaces --binding-selector --kind --cluster --producer --watch --snapshot --graceful-eviction-timeout --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -o -v -h --namespace --all-namespaces --binding-selector --kind --cluster --producer --watch --snapshot --graceful-eviction-timeout --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1254,6 +1326,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1262,7 +1342,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__evictions__subcmd__prune)
-            opts="-n -A -y -o -v -h --recovered --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -y -o -v -h --recovered --cluster --all --namespace --all-namespaces --binding-selector --kind --graceful-eviction-timeout --max-in-flight --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1332,6 +1412,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1340,7 +1428,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failback)
-            opts="-n -A -y -o -v -h --namespace --all-namespaces --binding-selector --kind --all --mode --stable-for --grace-period --max-concurrent --min-success-time --progress-deadline --max-failures --karmada-version --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -y -o -v -h --namespace --all-namespaces --binding-selector --kind --all --mode --stable-for --grace-period --max-concurrent --min-success-time --progress-deadline --max-failures --karmada-version --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1430,6 +1518,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1438,7 +1534,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help doctor capacity settings watch report help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help doctor capacity settings watch report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1468,6 +1564,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1476,7 +1580,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__capacity)
-            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1638,6 +1742,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1646,7 +1758,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__doctor)
-            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --upgrade-to --allow-no-execute-taint-policy --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --upgrade-to --allow-no-execute-taint-policy --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1836,6 +1948,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1998,7 +2118,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__report)
-            opts="-o -v -h --cluster --since --until --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --cluster --since --until --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2164,6 +2284,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2172,7 +2300,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__settings)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help view set unset refresh help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help view set unset refresh help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2199,6 +2327,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2294,7 +2430,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__settings__subcmd__refresh)
-            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --host-kubeconfig --host-context --karmada-namespace --controller-manager --webhook --scheduler --descheduler-deployment --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2360,6 +2496,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2368,7 +2512,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__settings__subcmd__set)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2395,6 +2539,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2406,7 +2558,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__settings__subcmd__unset)
-            opts="-v -h --all --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-v -h --all --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2436,6 +2588,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2444,7 +2604,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__settings__subcmd__view)
-            opts="-o -v -h --all-contexts --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --all-contexts --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2482,6 +2642,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2490,7 +2658,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__watch)
-            opts="-o -v -h --timeout --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --timeout --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2641,6 +2809,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3184,7 +3360,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__history)
-            opts="-n -A -o -v -h --cluster --namespace --all-namespaces --binding-selector --kind --all-events --snapshot --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -A -o -v -h --cluster --namespace --all-namespaces --binding-selector --kind --all-events --snapshot --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3246,6 +3422,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3254,7 +3438,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help plan run resume status approve abort help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help plan run resume status approve abort help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3284,6 +3468,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3292,7 +3484,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__abort)
-            opts="-o -v -h --no-wait --timeout --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --no-wait --timeout --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3334,6 +3526,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3342,7 +3542,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__approve)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3369,6 +3569,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3492,7 +3700,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__plan)
-            opts="-l -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3670,6 +3878,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3678,7 +3894,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__resume)
-            opts="-y -o -v -h --karmada-version --max-failures --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-y -o -v -h --karmada-version --max-failures --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3724,6 +3940,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3732,7 +3956,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__run)
-            opts="-l -y -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --karmada-version --hook --cluster-context --hook-timeout --timeout --stable-for --gate-timeout --soak --max-failures --max-in-flight --eviction-rate --unhealthy-cluster-threshold --max-concurrent --min-success-time --progress-deadline --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --karmada-version --hook --cluster-context --hook-timeout --timeout --stable-for --gate-timeout --soak --max-failures --max-in-flight --eviction-rate --unhealthy-cluster-threshold --max-concurrent --min-success-time --progress-deadline --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3858,6 +4082,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3866,7 +4098,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__status)
-            opts="-o -v -h --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3904,6 +4136,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3912,7 +4152,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy)
-            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --help explain apply evaluate-taints help"
+            opts="-v -h --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help explain apply evaluate-taints help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3942,6 +4182,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3950,7 +4198,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__apply)
-            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-f -R -n -y -o -v -h --filename --recursive --namespace --strict --force-conflicts --diff --dry-run --yes --snapshot --output --allow-no-execute-taint-policy --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4128,6 +4376,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4136,7 +4392,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__evaluate__subcmd__taints)
-            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-y -o -v -h --force --dry-run --yes --snapshot --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4294,6 +4550,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4302,7 +4566,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__policy__subcmd__explain)
-            opts="-n -o -v -h --namespace --cluster --outage --outage-mode --outage-at --recover-after --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-n -o -v -h --namespace --cluster --outage --outage-mode --outage-at --recover-after --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4484,6 +4748,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4562,7 +4834,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__snapshot)
-            opts="-o -v -h --output --controller-setting --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-o -v -h --output --controller-setting --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4604,6 +4876,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4612,7 +4892,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__taint)
-            opts="-l -y -o -v -h --all --selector --overwrite --allow-pending --dry-run --yes --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --overwrite --allow-pending --dry-run --yes --output --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4774,6 +5054,14 @@ _karmadactl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -4782,7 +5070,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__uncordon)
-            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --help"
+            opts="-l -y -o -v -h --all --selector --dry-run --yes --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4829,6 +5117,14 @@ _karmadactl() {
                     return 0
                     ;;
                 --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-qps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-api-burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

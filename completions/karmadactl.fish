@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_karmadactl_global_optspecs
-    string join \n kubeconfig= karmada-context= v/v= chunk-size= request-timeout= h/help V/version
+    string join \n kubeconfig= karmada-context= v/v= chunk-size= request-timeout= kube-api-qps= kube-api-burst= h/help V/version
 end
 
 function __fish_karmadactl_needs_command
@@ -29,6 +29,8 @@ complete -c karmadactl -n "__fish_karmadactl_needs_command" -l karmada-context -
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_needs_command" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -s V -l version -d 'Print version'
 complete -c karmadactl -n "__fish_karmadactl_needs_command" -f -a "taint" -d 'Add, change or remove taints on member clusters'
@@ -89,6 +91,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l karmada-
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l overwrite -d 'Replace the value of a taint whose key and effect already exist'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand taint" -l allow-pending -d 'Add an evicting taint even when the replicas it moves would not all fit where the scheduler sends them (they stay Pending there); without it such a taint is refused'
@@ -108,6 +112,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l karmada
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand cordon" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -125,6 +131,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l karma
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -l all -d 'Act on every cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand uncordon" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -181,6 +189,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmad
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l health-interpreted -d 'The workloads\' kind gets its health interpretation from a ResourceInterpreterCustomization or an interpreter webhook (Karmada\'s built-in interpreters cover Deployments, StatefulSets and a few more)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -188,6 +198,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -f -a "explain" -d 'Explain, for a binding, every cluster\'s taints, tolerations, gates, queue position, predicted placement and verdict; or what a ClusterTaintPolicy does now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and not __fish_seen_subcommand_from explain apply evaluate-taints help" -f -a "apply" -d 'Apply PropagationPolicies, ClusterPropagationPolicies and ClusterTaintPolicies after checking them as a real control plane does, with a failover lint and a preview of the evictions they cause'
@@ -241,6 +253,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s f -l filename -d 'Manifest file, directory, or - for stdin (repeatable)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s n -l namespace -d 'Namespace of PropagationPolicies that name none (default: default); a document in another namespace is an error' -r
@@ -289,6 +303,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -s R -l recursive -d 'Read directories recursively'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l strict -d 'Lint warnings are errors (exit 2, nothing sent)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from apply" -l force-conflicts -d 'Take over fields another field manager owns (server-side apply conflicts)'
@@ -337,6 +353,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -l force -d 'Write even when the clusters with NoExecute taints would pass the unhealthy threshold (--unhealthy-cluster-threshold, default 0.55)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand policy; and __fish_seen_subcommand_from evaluate-taints" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -371,6 +389,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l karmada-
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l no-cordon -d 'Do not cordon the clusters first'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand drain" -l force -d 'Evict even bindings with nowhere to go (they disappear), drain even when most of the fleet is down or when replicas would not fit where they land'
@@ -383,6 +403,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "list" -d 'List every graceful eviction task and where it stands now'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and not __fish_seen_subcommand_from list abort confirm extend prune help" -f -a "abort" -d 'Take evictions back: remove the task and put the cluster back into the placement'
@@ -407,6 +429,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -l watch -d 'Keep the list current from a watch until every task listed is gone (or Ctrl-C)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -426,6 +450,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l all -d 'Every binding with an eviction from --cluster'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from abort" -l force -d 'Abort even when the taint manager would evict again or the old copy is already gone (a cordoned cluster needs no --force: it stays cordoned)'
@@ -448,6 +474,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -l all -d 'Every binding in scope'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from confirm" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -470,6 +498,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -l all -d 'Every binding in scope'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from extend" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -491,6 +521,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __f
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l recovered -d 'Remove the tasks whose cluster is Ready again and whose binding is healthy on every cluster it is placed on (the only kind of prune there is; required so the intent is written out)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -l all -d 'Every binding in scope'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand evictions; and __fish_seen_subcommand_from prune" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
@@ -525,6 +557,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l karma
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -l all -d 'Also every binding without a record whose placement admits the clusters (with --mode reschedule; restore needs a record)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failback" -s y -l yes -d 'Do not ask for confirmation (required for destructive changes without a terminal)'
@@ -534,6 +568,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not 
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -f -a "doctor" -d 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and not __fish_seen_subcommand_from doctor capacity settings watch report help" -f -a "capacity" -d 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet\'s N-1 answer'
@@ -590,6 +626,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l lose -d 'Clusters lost at once, comma-separated (repeatable: each is one loss). Without --lose or --lose-selector, every cluster is lost on its own, one loss each' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l lose-selector -d 'The clusters matching this label selector are lost at once (one more loss)' -r
@@ -633,12 +671,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -f -a "view" -d 'Show what is remembered for the context (--karmada-context, else the current one), or for every context'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from settings" -f -a "set" -d 'Remember values by hand: FLAG=VALUE, as the component\'s flag takes it'
@@ -683,6 +725,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from watch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l cluster -d 'The cluster whose failover is reported' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l since -d 'Only steps at or after this moment: a duration ago (2h) or an RFC 3339 time' -r
@@ -727,6 +771,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from help" -f -a "doctor" -d 'Will cluster failover actually happen? Checks the controller switches, the ClusterTaintPolicies, the webhook and the fleet, and answers per cluster what its failure would move'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from help" -f -a "capacity" -d 'Will it fit? For the loss of every cluster (or of the sets named), what leaves, where it lands, what stays Pending for want of room and what has nowhere to go: the fleet\'s N-1 answer'
@@ -739,6 +785,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and n
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -f -a "plan" -d 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and not __fish_seen_subcommand_from plan run resume status approve abort help" -f -a "run" -d 'Run the maintenance: per wave, drain the clusters (every check of `drain`), wait until what moved is Healthy where it went, run --hook per cluster (or wait for `maintenance approve`), hold each to the health gate, uncordon, fail back, soak; then the next wave. The run\'s state lives on the control plane (configmap karmada-system/karmadactl-maintenance): one run at a time'
@@ -794,6 +842,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l all -d 'Every cluster of the fleet'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s l -l selector -d 'The clusters matching this label selector' -r
@@ -828,6 +878,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -l all -d 'Every cluster of the fleet'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s y -l yes -d 'Do not ask for confirmation (required without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -840,6 +892,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -s y -l yes -d 'Do not ask for confirmation (required without a terminal)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
@@ -850,12 +904,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from approve" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l timeout -d 'How long to wait for the run to stop after its current step' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
@@ -866,6 +924,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -l no-wait -d 'Return at once instead of waiting until the run has stopped'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from abort" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from help" -f -a "plan" -d 'Plan the maintenance of a set of clusters in waves: per wave what its drain moves where and whether it fits there, and the clusters that cannot be taken out at all. Refuses (exit 3) a plan whose wave leaves replicas Pending or workloads with nowhere to go, naming them'
@@ -889,6 +949,8 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l karmad
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s A -l all-namespaces -d 'Every namespace, and ClusterResourceBindings (the default)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -l all-events -d 'Also Events whose reason history does not classify (as `other`)'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -899,12 +961,16 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l karma
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand snapshot" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l chunk-size -d 'Objects per page of a list, as kubectl\'s --chunk-size: memory holds about two pages at a time; 0 asks for everything in one response' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l request-timeout -d 'Timeout of a single API request, e.g. 30s, 1m; 0 means no timeout' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kube-api-qps -d 'Requests a second the tool sends at most, as client-go\'s --kube-api-qps (a burst of --kube-api-burst first); 0 removes the limit' -r
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -l kube-api-burst -d 'Requests sent at once before --kube-api-qps paces them' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand completion" -s h -l help -d 'Print help'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback failover maintenance history snapshot completion help" -f -a "taint" -d 'Add, change or remove taints on member clusters'
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand help; and not __fish_seen_subcommand_from taint cordon uncordon dry-run policy drain evictions failback failover maintenance history snapshot completion help" -f -a "cordon" -d 'Mark clusters unschedulable (adds cluster.karmada.io/unschedulable:NoSchedule)'

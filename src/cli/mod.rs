@@ -83,6 +83,13 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "DURATION", default_value = "0",
           value_parser = values::duration)]
     pub request_timeout: Duration,
+    /// Requests a second the tool sends at most, as client-go's --kube-api-qps (a
+    /// burst of --kube-api-burst first); 0 removes the limit.
+    #[arg(long, global = true, value_name = "QPS", default_value_t = 50.0)]
+    pub kube_api_qps: f64,
+    /// Requests sent at once before --kube-api-qps paces them.
+    #[arg(long, global = true, value_name = "N", default_value_t = 100)]
+    pub kube_api_burst: u32,
 }
 
 impl GlobalArgs {
@@ -92,6 +99,12 @@ impl GlobalArgs {
             kubeconfig: self.kubeconfig.clone(),
             context: self.context.clone(),
             request_timeout: (!self.request_timeout.is_zero()).then_some(self.request_timeout),
+            rate: (self.kube_api_qps > 0.0 && self.kube_api_qps.is_finite()).then_some(
+                crate::client::ApiRate {
+                    qps: self.kube_api_qps,
+                    burst: self.kube_api_burst,
+                },
+            ),
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct ConnectOptions {
     pub context: Option<String>,
     /// Timeout of one request (`None`: none).
     pub request_timeout: Option<Duration>,
+    /// The client's own pace (`None`: unpaced).
+    pub rate: Option<super::ApiRate>,
 }
 
 /// A connected client plus what to call it in messages (never credentials).
@@ -128,6 +130,7 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
     // buffer in front of kube's boxed service.
     let stack = ServiceBuilder::new()
         .layer(read::ReadLayer)
+        .option_layer(global.rate.map(super::limit::LimitLayer::new))
         .layer(BufferLayer::new(256));
     let client = base.with_layer(&stack).build();
     Ok(ControlPlane {

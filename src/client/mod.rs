@@ -3,6 +3,7 @@
 
 mod connect;
 mod errors;
+mod limit;
 mod list;
 pub mod read;
 pub mod retry;
@@ -11,6 +12,7 @@ mod write;
 
 pub use connect::{connect, ConnectOptions, ControlPlane};
 pub use errors::api_error;
+pub use limit::ApiRate;
 pub use list::{for_each_page, list_paged, PAGE_SIZE};
 pub use retry::MAX_ATTEMPTS;
 pub use targets::{resolve_clusters, select_clusters, Targets};

@@ -401,6 +401,7 @@ pub async fn read_host(
         kubeconfig: Some(kubeconfig.to_path_buf()),
         context: context.map(str::to_string),
         request_timeout,
+        rate: None,
     })
     .await
     {

@@ -26,6 +26,7 @@ async fn control_plane() -> ControlPlane {
         kubeconfig: Some(env.kubeconfig.clone()),
         context: Some("admin".into()),
         request_timeout: None,
+        rate: None,
     })
     .await
     .unwrap()

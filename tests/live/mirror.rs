@@ -26,7 +26,10 @@ async fn requests(client: &kube::Client) -> BTreeMap<(String, String), f64> {
         .await
         .unwrap();
     let mut out = BTreeMap::new();
-    for line in text.lines().filter(|l| l.starts_with("apiserver_request_total{")) {
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("apiserver_request_total{"))
+    {
         let label = |name: &str| {
             line.split(&format!("{name}=\""))
                 .nth(1)
@@ -52,10 +55,7 @@ fn count(r: &BTreeMap<(String, String), f64>, verb: &str, resource: &str) -> f64
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_mirror_survives_watches_that_end_and_expire() {
-    let env = support::start_plane_with(
-        support::Crds::Tool,
-        &["--etcd-compaction-interval=1s"],
-    );
+    let env = support::start_plane_with(support::Crds::Tool, &["--etcd-compaction-interval=1s"]);
     let client = env.admin().await;
     ensure_namespace(&client, NS).await;
     let rb = resource_for("ResourceBinding").unwrap();
@@ -77,6 +77,7 @@ async fn the_mirror_survives_watches_that_end_and_expire() {
         kubeconfig: Some(env.kubeconfig.clone()),
         context: Some("admin".into()),
         request_timeout: None,
+        rate: None,
     })
     .await
     .unwrap();
@@ -129,9 +130,8 @@ async fn the_mirror_survives_watches_that_end_and_expire() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let after = requests(&client).await;
-    let delta = |verb: &str, resource: &str| {
-        count(&after, verb, resource) - count(&before, verb, resource)
-    };
+    let delta =
+        |verb: &str, resource: &str| count(&after, verb, resource) - count(&before, verb, resource);
     let (rb_watches, rb_lists) = (
         delta("WATCH", "resourcebindings"),
         delta("LIST", "resourcebindings"),
@@ -144,11 +144,17 @@ async fn the_mirror_survives_watches_that_end_and_expire() {
         "{n} changes in 12 s; resourcebindings: {rb_watches} watches, {rb_lists} lists; clusterresourcebindings: {crb_watches} watches, {crb_lists} lists"
     );
     // Watches ended every 2 s and were resumed...
-    assert!(rb_watches >= 4.0, "{rb_watches} watches of resourcebindings");
+    assert!(
+        rb_watches >= 4.0,
+        "{rb_watches} watches of resourcebindings"
+    );
     // ...the busy kind from where it was, without listing again (the first list only,
     // give or take one resume that met a compaction)...
     assert!(rb_lists <= 2.0, "{rb_lists} lists of resourcebindings");
     // ...the quiet kind from a compacted version: 410, and a fresh list each time.
-    assert!(crb_lists >= 2.0, "{crb_lists} lists of clusterresourcebindings");
+    assert!(
+        crb_lists >= 2.0,
+        "{crb_lists} lists of clusterresourcebindings"
+    );
     env.stop();
 }
