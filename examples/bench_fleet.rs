@@ -130,7 +130,10 @@ async fn load(client: &Client, n: usize, c: usize) {
         .buffer_unordered(LOAD_IN_FLIGHT)
         .collect::<Vec<()>>()
         .await;
-    eprintln!("loaded {n} bindings over {c} clusters in {:.1?}", start.elapsed());
+    eprintln!(
+        "loaded {n} bindings over {c} clusters in {:.1?}",
+        start.elapsed()
+    );
 }
 
 /// `apiserver_request_total` of the kinds the tool reads, by (verb, resource).
@@ -152,7 +155,10 @@ async fn requests(client: &Client) -> BTreeMap<(String, String), f64> {
                 .to_string()
         };
         let resource = label("resource");
-        if !(resource.ends_with("bindings") || resource.ends_with("policies") || resource == "events") {
+        if !(resource.ends_with("bindings")
+            || resource.ends_with("policies")
+            || resource == "events")
+        {
             continue;
         }
         let n: f64 = line.rsplit(' ').next().unwrap().parse().unwrap_or(0.0);
@@ -207,7 +213,10 @@ fn timed(argv: &[String]) -> (Duration, u64, i32) {
         .unwrap_or(-1);
     let rss = stderr
         .lines()
-        .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes): "))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or_else(|| panic!("no peak RSS from /usr/bin/time:\n{stderr}"));
     (took, rss, code)
@@ -242,17 +251,34 @@ async fn main() {
     load(&client, n, c).await;
     let kc = env.kubeconfig.display().to_string();
     let tool = |args: &[&str]| -> Vec<String> {
-        [bin.to_str().unwrap(), "--kubeconfig", &kc, "--karmada-context", "admin"]
-            .iter()
-            .chain(args)
-            .map(|s| s.to_string())
-            .collect()
+        [
+            bin.to_str().unwrap(),
+            "--kubeconfig",
+            &kc,
+            "--karmada-context",
+            "admin",
+        ]
+        .iter()
+        .chain(args)
+        .map(|s| s.to_string())
+        .collect()
     };
     let get = |kinds: &str| -> Vec<String> {
-        [&kubectl(), "--kubeconfig", &kc, "--context", "admin", "get", kinds, "-A", "-o", "json"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+        [
+            &kubectl(),
+            "--kubeconfig",
+            &kc,
+            "--context",
+            "admin",
+            "get",
+            kinds,
+            "-A",
+            "-o",
+            "json",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
     };
     let dir = tempfile::tempdir().unwrap();
     let snap = dir.path().join("fleet.json");
@@ -260,15 +286,52 @@ async fn main() {
     let c1 = cluster_name(0);
     let all_kinds = "clusters.cluster.karmada.io,resourcebindings,clusterresourcebindings,propagationpolicies,clusterpropagationpolicies,clustertaintpolicies";
     let cmds: Vec<(&'static str, Vec<String>)> = vec![
-        ("kubectl get bindings", get("resourcebindings,clusterresourcebindings")),
+        (
+            "kubectl get bindings",
+            get("resourcebindings,clusterresourcebindings"),
+        ),
         ("kubectl get all kinds", get(all_kinds)),
-        ("evictions list -A", tool(&["evictions", "list", "-A", "-o", "json"])),
-        ("dry-run (live)", tool(&["dry-run", "--cluster", &c1, "-o", "json"])),
-        ("failover doctor (live)", tool(&["failover", "doctor", "-o", "json"])),
+        (
+            "evictions list -A",
+            tool(&["evictions", "list", "-A", "-o", "json"]),
+        ),
+        (
+            "dry-run (live)",
+            tool(&["dry-run", "--cluster", &c1, "-o", "json"]),
+        ),
+        (
+            "failover doctor (live)",
+            tool(&["failover", "doctor", "-o", "json"]),
+        ),
         ("snapshot", tool(&["snapshot", "-o", &snap_s])),
-        ("evictions list (snapshot)", tool(&["evictions", "list", "-A", "--snapshot", &snap_s, "-o", "json"])),
-        ("dry-run (snapshot)", tool(&["dry-run", "--cluster", &c1, "--snapshot", &snap_s, "-o", "json"])),
-        ("failover doctor (snapshot)", tool(&["failover", "doctor", "--snapshot", &snap_s, "-o", "json"])),
+        (
+            "evictions list (snapshot)",
+            tool(&[
+                "evictions",
+                "list",
+                "-A",
+                "--snapshot",
+                &snap_s,
+                "-o",
+                "json",
+            ]),
+        ),
+        (
+            "dry-run (snapshot)",
+            tool(&[
+                "dry-run",
+                "--cluster",
+                &c1,
+                "--snapshot",
+                &snap_s,
+                "-o",
+                "json",
+            ]),
+        ),
+        (
+            "failover doctor (snapshot)",
+            tool(&["failover", "doctor", "--snapshot", &snap_s, "-o", "json"]),
+        ),
     ];
     let mut rows = Vec::new();
     for (name, argv) in &cmds {
@@ -300,7 +363,17 @@ async fn main() {
     // A waiting command: its requests after the first read.
     let before = requests(&client).await;
     let mut watch = Command::new(&bin)
-        .args(["--kubeconfig", &kc, "--karmada-context", "admin", "failover", "watch", &c1, "-o", "json"])
+        .args([
+            "--kubeconfig",
+            &kc,
+            "--karmada-context",
+            "admin",
+            "failover",
+            "watch",
+            &c1,
+            "-o",
+            "json",
+        ])
         .args(["--timeout", &format!("{WATCH_SECONDS}s")])
         .env("NO_COLOR", "1")
         .stdout(Stdio::null())
@@ -322,7 +395,14 @@ async fn main() {
 
     // Last, once (it writes): the drain of one cluster.
     let before = requests(&client).await;
-    let (t, rss, code) = timed(&tool(&["drain", &c1, "--yes", "--allow-pending", "-o", "json"]));
+    let (t, rss, code) = timed(&tool(&[
+        "drain",
+        &c1,
+        "--yes",
+        "--allow-pending",
+        "-o",
+        "json",
+    ]));
     let after = requests(&client).await;
     let drained = 2 * n / c;
     let drain_line = format!(
@@ -337,10 +417,22 @@ async fn main() {
     let by = |name: &str| rows.iter().find(|r| r.name == name).unwrap();
     for r in &rows {
         let (base_wall, base_rss) = match r.name {
-            "evictions list -A" => (by("kubectl get bindings").wall, by("evictions list (snapshot)").rss_mib),
-            "dry-run (live)" => (by("kubectl get all kinds").wall, by("dry-run (snapshot)").rss_mib),
-            "failover doctor (live)" => (by("kubectl get all kinds").wall, by("failover doctor (snapshot)").rss_mib),
-            "snapshot" => (by("kubectl get all kinds").wall, by("kubectl get all kinds").rss_mib),
+            "evictions list -A" => (
+                by("kubectl get bindings").wall,
+                by("evictions list (snapshot)").rss_mib,
+            ),
+            "dry-run (live)" => (
+                by("kubectl get all kinds").wall,
+                by("dry-run (snapshot)").rss_mib,
+            ),
+            "failover doctor (live)" => (
+                by("kubectl get all kinds").wall,
+                by("failover doctor (snapshot)").rss_mib,
+            ),
+            "snapshot" => (
+                by("kubectl get all kinds").wall,
+                by("kubectl get all kinds").rss_mib,
+            ),
             _ => (r.wall, r.rss_mib),
         };
         println!(

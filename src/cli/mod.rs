@@ -84,11 +84,11 @@ pub struct GlobalArgs {
           value_parser = values::duration)]
     pub request_timeout: Duration,
     /// Requests a second the tool sends at most, as client-go's --kube-api-qps (a
-    /// burst of --kube-api-burst first); 0 removes the limit.
+    /// burst of --kube-api-burst first; kubectl's defaults); 0 removes the limit.
     #[arg(long, global = true, value_name = "QPS", default_value_t = 50.0)]
     pub kube_api_qps: f64,
     /// Requests sent at once before --kube-api-qps paces them.
-    #[arg(long, global = true, value_name = "N", default_value_t = 100)]
+    #[arg(long, global = true, value_name = "N", default_value_t = 300)]
     pub kube_api_burst: u32,
 }
 

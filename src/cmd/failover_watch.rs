@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jiff::Timestamp;
 
 use super::{common, settings};
-use crate::cli::{GlobalArgs, SourceArgs, WatchArgs, WatchOutput};
+use crate::cli::{GlobalArgs, WatchArgs, WatchOutput};
 use crate::engine::predict::incident::track::{Context, Tracker, View, WatchEvent};
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::watch::{changes, Change};
@@ -73,7 +73,9 @@ impl Sink {
 pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
     // Options and gather: the fleet as it is, the settings to assume.
     let cp = common::connect(global).await?;
-    let state = common::load_state(global, &SourceArgs::default()).await?;
+    // One read of each kind: the watches' first lists are the fleet as it is.
+    let mut stream = changes(&cp);
+    let state = crate::ops::watch::first_state(&cp, &mut stream).await?;
     for name in &args.clusters {
         if state.cluster(name).is_none() {
             return Err(Error::usage(format!("cluster {name:?} not found")));
@@ -87,7 +89,6 @@ pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
     let sink = Sink::new(args.output);
     let mut tracker = Tracker::new(state, &args.clusters, ctx, Timestamp::now());
     let started = Instant::now();
-    let mut stream = changes(&cp);
     if !matches!(sink, Sink::Json) {
         eprintln!(
             "watching {} (Ctrl-C stops; ends once the failover settles)",
@@ -120,6 +121,7 @@ pub async fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<ExitCode> {
                 events
             }
             Some(Ok(Change::Tick)) => tracker.tick(now),
+            Some(Ok(Change::Listed)) => Vec::new(),
         };
         outside |= events.iter().any(|e| e.held == Some(false));
         sink.show(&events, &tracker.view(now), now)?;

@@ -1,5 +1,5 @@
 //! A local mirror of the bindings (or the clusters) for a wait: each kind listed once
-//! (from the API server's watch cache where it has one), then followed by a watch that
+//! (a consistent list: the wait must see the writes just made), then followed by a watch that
 //! resumes from the last resourceVersion, with bookmarks, and lists again only when the
 //! server says the version is too old (410) — kube-runtime's watcher. A wait reads the
 //! mirror at every change instead of listing the fleet at every poll: on 50,000
@@ -155,9 +155,9 @@ fn follow<K: Mirrored>(
     changes: Arc<watch::Sender<u64>>,
     timeout: Option<u32>,
 ) -> JoinHandle<()> {
-    // The first list may come from the watch cache (resourceVersion=0): as fresh as the
-    // watch that follows it.
-    let mut config = watcher::Config::default().any_semantic();
+    // The first list is a consistent one (not the watch cache's, which may lag): a wait
+    // starts right after the run's own writes and must see them.
+    let mut config = watcher::Config::default();
     if let Some(t) = timeout {
         config = config.timeout(t);
     }

@@ -22,6 +22,8 @@ pub enum Change {
     Binding(Box<Binding>),
     /// A second passed.
     Tick,
+    /// One kind's first list has been delivered (each of its objects as a change).
+    Listed,
 }
 
 fn watched<K, F>(
@@ -38,6 +40,7 @@ where
         .filter_map(move |e| {
             let out = match e {
                 Ok(Event::Apply(o)) | Ok(Event::InitApply(o)) => Some(Ok(wrap(o))),
+                Ok(Event::InitDone) => Some(Ok(Change::Listed)),
                 Ok(_) => None,
                 Err(err) => Some(Err(Error::failure(format!(
                     "watching {what} on {server}: {}",
@@ -94,6 +97,38 @@ pub fn changes(cp: &ControlPlane) -> BoxStream<'static, Result<Change>> {
         ticks,
     ])
     .boxed()
+}
+
+/// The fleet as the watches of `stream` list it first (the clusters and both binding
+/// kinds; the policies, small, listed beside), so a watch reads each kind once: what
+/// comes after is the changes. A relist later (410) delivers its objects as changes.
+pub async fn first_state(
+    cp: &ControlPlane,
+    stream: &mut BoxStream<'static, Result<Change>>,
+) -> Result<crate::fleet::FleetState> {
+    let mut clusters = std::collections::BTreeMap::new();
+    let mut bindings = std::collections::BTreeMap::new();
+    let mut listed = 0;
+    while listed < 3 {
+        match stream.next().await {
+            Some(Ok(Change::Cluster(c))) => {
+                clusters.insert(c.metadata.name.clone().unwrap_or_default(), *c);
+            }
+            Some(Ok(Change::Binding(b))) => {
+                bindings.insert(b.display_name(), *b);
+            }
+            Some(Ok(Change::Listed)) => listed += 1,
+            Some(Ok(Change::Tick)) => {}
+            Some(Err(e)) => return Err(e),
+            None => return Err(Error::failure("the watches ended before their first list")),
+        }
+    }
+    crate::state::live_fleet(
+        cp,
+        clusters.into_values().collect(),
+        bindings.into_values().collect(),
+    )
+    .await
 }
 
 /// The Cluster `name` as it is now (`None` once deleted): for an eviction that arrives

@@ -95,6 +95,21 @@ pub async fn load_with_clusters(cp: &ControlPlane, clusters: Vec<Cluster>) -> Re
     Ok(live_state(cp, clusters, bindings, vec![], vec![], vec![]))
 }
 
+/// A fleet of `clusters` and `bindings` (already read, by a watch) and the policies
+/// read now.
+pub async fn live_fleet(
+    cp: &ControlPlane,
+    clusters: Vec<Cluster>,
+    bindings: Vec<Binding>,
+) -> Result<FleetState> {
+    let (pps, cpps, ctps) = tokio::try_join!(
+        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
+        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
+        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
+    )?;
+    Ok(live_state(cp, clusters, bindings, pps, cpps, ctps))
+}
+
 /// Read clusters, bindings and policies from the control plane.
 pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
     let (clusters, (bindings, _), pps, cpps, ctps) = tokio::try_join!(
