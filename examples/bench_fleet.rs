@@ -21,7 +21,6 @@
 //! and kubectl on PATH (or `KUBECTL=PATH`).
 
 #[path = "../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 
 use std::collections::BTreeMap;
