@@ -137,33 +137,10 @@ async fn load(client: &Client, n: usize, c: usize) {
 
 /// `apiserver_request_total` of the kinds the tool reads, by (verb, resource).
 async fn requests(client: &Client) -> BTreeMap<(String, String), f64> {
-    let text = client
-        .request_text(http::Request::get("/metrics").body(Vec::new()).unwrap())
-        .await
-        .unwrap();
-    let mut out = BTreeMap::new();
-    for line in text
-        .lines()
-        .filter(|l| l.starts_with("apiserver_request_total{"))
-    {
-        let label = |name: &str| {
-            line.split(&format!("{name}=\""))
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-                .unwrap_or_default()
-                .to_string()
-        };
-        let resource = label("resource");
-        if !(resource.ends_with("bindings")
-            || resource.ends_with("policies")
-            || resource == "events")
-        {
-            continue;
-        }
-        let n: f64 = line.rsplit(' ').next().unwrap().parse().unwrap_or(0.0);
-        *out.entry((label("verb"), resource)).or_default() += n;
-    }
-    out
+    support::metrics::request_counts(client, |r| {
+        r.ends_with("resourcebindings") || r.ends_with("policies") || r == "events"
+    })
+    .await
 }
 
 /// What changed between two reads of [`requests`], as `VERB resource N` words.

@@ -227,22 +227,11 @@ fn estimators_in(deployments: &[Deployment]) -> Vec<Estimator> {
         .iter()
         .filter_map(|d| {
             let containers = d.spec.template.spec.as_ref()?.containers.as_slice();
-            let k = containers.iter().find(|k| {
-                k.command
-                    .iter()
-                    .flatten()
-                    .chain(k.args.iter().flatten())
-                    .any(|w| w.rsplit('/').next() == Some(BINARY))
-            })?;
-            let words: Vec<String> = k
-                .command
+            let k = containers
                 .iter()
-                .flatten()
-                .chain(k.args.iter().flatten())
-                .cloned()
-                .collect();
+                .find(|k| words(k).any(|w| w.rsplit('/').next() == Some(BINARY)))?;
             Some(Estimator {
-                cluster: parse_flags(&words)
+                cluster: parse_flags(&words(k).cloned().collect::<Vec<_>>())
                     .get("cluster-name")
                     .cloned()
                     .unwrap_or_default(),
@@ -298,11 +287,12 @@ fn container_of<'d>(d: &'d Deployment, c: Component, prefer_name: &str) -> Optio
 /// Whether a container's command or arguments name `c`'s binary (as a path's last
 /// part, or as a whole word).
 fn runs(k: &Container, c: Component) -> bool {
-    k.command
-        .iter()
-        .flatten()
-        .chain(k.args.iter().flatten())
-        .any(|w| w.rsplit('/').next() == Some(c.binary()))
+    words(k).any(|w| w.rsplit('/').next() == Some(c.binary()))
+}
+
+/// A container's command line: its command, then its arguments.
+fn words(k: &Container) -> impl Iterator<Item = &String> {
+    k.command.iter().flatten().chain(k.args.iter().flatten())
 }
 
 fn found(d: &Deployment, c: Component, by: FoundBy) -> Result<Found, Missing> {
@@ -314,18 +304,12 @@ fn found(d: &Deployment, c: Component, by: FoundBy) -> Result<Found, Missing> {
             error: Some("it has no container".into()),
         });
     };
-    let words: Vec<String> = k
-        .command
-        .iter()
-        .flatten()
-        .chain(k.args.iter().flatten())
-        .cloned()
-        .collect();
+    let line: Vec<String> = words(k).cloned().collect();
     Ok(Found {
         namespace,
         deployment: name,
         container: k.name.clone(),
-        flags: parse_flags(&words),
+        flags: parse_flags(&line),
         image: k.image.clone(),
         by,
     })

@@ -19,32 +19,9 @@ use support::fixtures::*;
 const NS: &str = "mirrored";
 const BINDINGS: usize = 20;
 
-/// `apiserver_request_total` summed by (verb, resource) for the binding kinds.
+/// `apiserver_request_total` of the binding kinds, by (verb, resource).
 async fn requests(client: &kube::Client) -> BTreeMap<(String, String), f64> {
-    let text = client
-        .request_text(http::Request::get("/metrics").body(Vec::new()).unwrap())
-        .await
-        .unwrap();
-    let mut out = BTreeMap::new();
-    for line in text
-        .lines()
-        .filter(|l| l.starts_with("apiserver_request_total{"))
-    {
-        let label = |name: &str| {
-            line.split(&format!("{name}=\""))
-                .nth(1)
-                .and_then(|r| r.split('"').next())
-                .unwrap_or_default()
-                .to_string()
-        };
-        let resource = label("resource");
-        if !resource.ends_with("resourcebindings") {
-            continue;
-        }
-        let n: f64 = line.rsplit(' ').next().unwrap().parse().unwrap();
-        *out.entry((label("verb"), resource)).or_default() += n;
-    }
-    out
+    support::metrics::request_counts(client, |r| r.ends_with("resourcebindings")).await
 }
 
 fn count(r: &BTreeMap<(String, String), f64>, verb: &str, resource: &str) -> f64 {

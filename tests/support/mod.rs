@@ -12,6 +12,7 @@ pub mod fixtures;
 pub mod fleets;
 pub mod karmada;
 pub mod members;
+pub mod metrics;
 pub mod plane;
 pub mod ports;
 pub mod proxy;

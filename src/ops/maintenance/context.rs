@@ -2,6 +2,7 @@
 //! change of it while this process holds it), the control plane and the settings, the
 //! stop flag, and where progress is reported.
 
+use crate::ops::mirror::Mirror;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -167,32 +168,24 @@ impl RunContext<'_> {
 
     /// Sleep `d`; false when stopped or an abort was asked for (the wait ends).
     pub async fn sleep(&self, d: Duration) -> bool {
-        let end = tokio::time::Instant::now() + d;
-        loop {
-            if self.stopped() || self.store.state().await.abort.is_some() {
-                return false;
-            }
-            let now = tokio::time::Instant::now();
-            if now >= end {
-                return true;
-            }
-            tokio::time::sleep((end - now).min(Duration::from_millis(250))).await;
-        }
+        self.until(None, d).await
     }
 
     /// Wait until `mirror` changes (a burst of changes taken together), or the poll
     /// interval passes (so a wait's timeouts are seen); false when stopped or an abort
     /// was asked for (the wait ends).
-    pub async fn next_change(&self, mirror: &mut crate::ops::mirror::Mirror) -> bool {
-        self.next_change_within(mirror, self.poll).await
+    pub async fn next_change(&self, mirror: &mut Mirror) -> bool {
+        self.until(Some(mirror), self.poll).await
     }
 
     /// [`Self::next_change`], waiting at most `at_most`.
-    pub async fn next_change_within(
-        &self,
-        mirror: &mut crate::ops::mirror::Mirror,
-        at_most: Duration,
-    ) -> bool {
+    pub async fn next_change_within(&self, mirror: &mut Mirror, at_most: Duration) -> bool {
+        self.until(Some(mirror), at_most).await
+    }
+
+    /// Wait `at_most`, or less when `mirror` changes; looks for a stop or an abort every
+    /// 250 ms (false when either came).
+    async fn until(&self, mut mirror: Option<&mut Mirror>, at_most: Duration) -> bool {
         let end = tokio::time::Instant::now() + at_most;
         loop {
             if self.stopped() || self.store.state().await.abort.is_some() {
@@ -202,13 +195,16 @@ impl RunContext<'_> {
             if now >= end {
                 return true;
             }
-            if mirror
-                .changed_within((end - now).min(Duration::from_millis(250)))
-                .await
-            {
-                // Let a burst of events land before the next look.
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                return true;
+            let step = (end - now).min(Duration::from_millis(250));
+            match mirror.as_deref_mut() {
+                Some(m) => {
+                    if m.changed_within(step).await {
+                        // Let a burst of events land before the next look.
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        return true;
+                    }
+                }
+                None => tokio::time::sleep(step).await,
             }
         }
     }
