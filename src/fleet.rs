@@ -8,8 +8,8 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{
-    BindingSpec, BindingStatus, Cluster, ClusterPropagationPolicy, ClusterTaintPolicy, ObjectMeta,
-    PropagationPolicy,
+    BindingSpec, BindingStatus, Cluster, ClusterPropagationPolicy, ClusterResourceBinding,
+    ClusterTaintPolicy, ObjectMeta, PropagationPolicy, ResourceBinding,
 };
 
 /// ResourceBinding (namespaced) or ClusterResourceBinding.
@@ -80,6 +80,28 @@ impl Binding {
     /// The binding's annotations, if any.
     pub fn annotations(&self) -> Option<&BTreeMap<String, String>> {
         self.metadata.annotations.as_ref()
+    }
+}
+
+impl From<ResourceBinding> for Binding {
+    fn from(rb: ResourceBinding) -> Self {
+        Binding {
+            kind: BindingKind::ResourceBinding,
+            metadata: rb.metadata,
+            spec: rb.spec.inner,
+            status: rb.status,
+        }
+    }
+}
+
+impl From<ClusterResourceBinding> for Binding {
+    fn from(crb: ClusterResourceBinding) -> Self {
+        Binding {
+            kind: BindingKind::ClusterResourceBinding,
+            metadata: crb.metadata,
+            spec: crb.spec.inner,
+            status: crb.status,
+        }
     }
 }
 

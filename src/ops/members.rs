@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::api::Cluster;
 use crate::client::ControlPlane;
+use crate::engine::karmada::estimator::accurate::asks_estimator;
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::MemberInventory;
 use crate::state;
@@ -20,15 +21,9 @@ pub async fn read(
     clusters: &[Cluster],
     settings: &ControllerSettings,
 ) -> (BTreeMap<String, MemberInventory>, Vec<(String, String)>) {
-    if !settings.scheduler_estimator {
-        return Default::default();
-    }
     let names: Vec<String> = clusters
         .iter()
-        .filter(|c| {
-            !(settings.scheduler_estimator_off_in_pull_mode
-                && c.spec.sync_mode.as_deref() == Some("Pull"))
-        })
+        .filter(|c| asks_estimator(c, settings))
         .filter_map(|c| c.metadata.name.clone())
         .collect();
     if names.is_empty() {

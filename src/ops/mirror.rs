@@ -72,26 +72,8 @@ trait Mirrored:
     fn remove(&self, held: &mut Held);
 }
 
-fn rb(o: ResourceBinding) -> Binding {
-    Binding {
-        kind: BindingKind::ResourceBinding,
-        metadata: o.metadata,
-        spec: o.spec.inner,
-        status: o.status,
-    }
-}
-
-fn crb(o: ClusterResourceBinding) -> Binding {
-    Binding {
-        kind: BindingKind::ClusterResourceBinding,
-        metadata: o.metadata,
-        spec: o.spec.inner,
-        status: o.status,
-    }
-}
-
 macro_rules! mirrored_binding {
-    ($k:ty, $conv:ident, $kind:expr) => {
+    ($k:ty, $conv:path, $kind:expr) => {
         impl Mirrored for $k {
             fn keep(self, held: &mut Held, initial: &mut Option<Vec<Self>>) {
                 match initial {
@@ -117,10 +99,10 @@ macro_rules! mirrored_binding {
     };
 }
 
-mirrored_binding!(ResourceBinding, rb, BindingKind::ResourceBinding);
+mirrored_binding!(ResourceBinding, Binding::from, BindingKind::ResourceBinding);
 mirrored_binding!(
     ClusterResourceBinding,
-    crb,
+    Binding::from,
     BindingKind::ClusterResourceBinding
 );
 

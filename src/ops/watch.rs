@@ -13,7 +13,7 @@ use kube::runtime::watcher::{self, Event};
 use crate::api::{Cluster, ClusterResourceBinding, ResourceBinding};
 use crate::client::ControlPlane;
 use crate::error::{Error, Result};
-use crate::fleet::{Binding, BindingKind};
+use crate::fleet::Binding;
 
 /// One change.
 #[derive(Debug)]
@@ -72,27 +72,13 @@ pub fn changes(cp: &ControlPlane) -> BoxStream<'static, Result<Change>> {
             Api::<ResourceBinding>::all(c.clone()),
             "resourcebindings",
             s.clone(),
-            |rb| {
-                Change::Binding(Box::new(Binding {
-                    kind: BindingKind::ResourceBinding,
-                    metadata: rb.metadata,
-                    spec: rb.spec.inner,
-                    status: rb.status,
-                }))
-            },
+            |rb| Change::Binding(Box::new(Binding::from(rb))),
         ),
         watched(
             Api::<ClusterResourceBinding>::all(c),
             "clusterresourcebindings",
             s,
-            |crb| {
-                Change::Binding(Box::new(Binding {
-                    kind: BindingKind::ClusterResourceBinding,
-                    metadata: crb.metadata,
-                    spec: crb.spec.inner,
-                    status: crb.status,
-                }))
-            },
+            |crb| Change::Binding(Box::new(Binding::from(crb))),
         ),
         ticks,
     ])

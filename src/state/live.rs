@@ -13,7 +13,7 @@ use crate::api::{
 };
 use crate::client::{for_each_page, list_paged, ControlPlane};
 use crate::error::Result;
-use crate::fleet::{Binding, BindingKind, FleetState, SourceInfo};
+use crate::fleet::{Binding, FleetState, SourceInfo};
 
 async fn list_all<K>(cp: &ControlPlane, what: &str) -> Result<Vec<K>>
 where
@@ -48,18 +48,8 @@ async fn read_bindings(
     )?;
     let bindings = rbs
         .into_iter()
-        .map(|rb| Binding {
-            kind: BindingKind::ResourceBinding,
-            metadata: rb.metadata,
-            spec: rb.spec.inner,
-            status: rb.status,
-        })
-        .chain(crbs.into_iter().map(|crb| Binding {
-            kind: BindingKind::ClusterResourceBinding,
-            metadata: crb.metadata,
-            spec: crb.spec.inner,
-            status: crb.status,
-        }))
+        .map(Binding::from)
+        .chain(crbs.into_iter().map(Binding::from))
         .collect();
     Ok((bindings, rbs_dropped + crbs_dropped))
 }

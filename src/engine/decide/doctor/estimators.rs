@@ -8,6 +8,8 @@
 //! is split over nodes. karmada-descheduler asks the estimators whatever the scheduler
 //! does. Karmada: v1.18.2, master f8fdd02.
 
+use crate::engine::karmada::estimator::accurate::asks_estimator;
+
 use super::{named, source, DoctorInput, Finding, FindingCode, Severity};
 
 /// The estimator findings (the estimators were read on the host).
@@ -22,10 +24,7 @@ pub(super) fn estimator_findings(input: &DoctorInput, out: &mut Vec<Finding>) {
             .state
             .clusters
             .iter()
-            .filter(|c| {
-                !(s.scheduler_estimator_off_in_pull_mode
-                    && c.spec.sync_mode.as_deref() == Some("Pull"))
-            })
+            .filter(|c| asks_estimator(c, s))
             .filter_map(|c| c.metadata.name.clone())
             .filter(|name| !found.contains_key(name))
             .collect();

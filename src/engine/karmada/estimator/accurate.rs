@@ -40,6 +40,15 @@ use crate::api::Cluster;
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::{FleetState, MemberInventory};
 
+/// Whether karmada-scheduler asks `cluster`'s scheduler-estimator under `settings`:
+/// with `--enable-scheduler-estimator`, every cluster but Pull ones under
+/// `--disable-scheduler-estimator-in-pull-mode`.
+pub fn asks_estimator(cluster: &Cluster, settings: &ControllerSettings) -> bool {
+    settings.scheduler_estimator
+        && !(settings.scheduler_estimator_off_in_pull_mode
+            && cluster.spec.sync_mode.as_deref() == Some("Pull"))
+}
+
 /// The members whose scheduler-estimator answers the scheduler, with their nodes: none
 /// unless it runs with `--enable-scheduler-estimator`; Pull clusters left out under
 /// `--disable-scheduler-estimator-in-pull-mode`; only members whose Nodes were read.
@@ -60,19 +69,14 @@ impl Estimators {
         clusters: &[Cluster],
         settings: &ControllerSettings,
     ) -> Self {
-        if !settings.scheduler_estimator {
-            return Estimators::default();
-        }
-        let pull = |name: &str| {
-            clusters.iter().any(|c| {
-                c.metadata.name.as_deref() == Some(name)
-                    && c.spec.sync_mode.as_deref() == Some("Pull")
-            })
-        };
-        let by_cluster = members
+        let by_cluster = clusters
             .iter()
-            .filter(|(name, _)| !(settings.scheduler_estimator_off_in_pull_mode && pull(name)))
-            .map(|(name, inventory)| (name.clone(), MemberNodes::new(inventory)))
+            .filter(|c| asks_estimator(c, settings))
+            .filter_map(|c| {
+                let name = c.metadata.name.as_deref()?;
+                let inventory = members.get(name)?;
+                Some((name.to_string(), MemberNodes::new(inventory)))
+            })
             .collect();
         Estimators { by_cluster }
     }
