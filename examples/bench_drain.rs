@@ -126,7 +126,7 @@ async fn cleanup(client: &Client, p: &str) {
 /// with the `resourceVersion` `src/client/write.rs` adds for the optimistic lock).
 fn patch_of(raw: &DynamicObject, cluster: &str, options: &DrainOptions) -> Value {
     let b = typed(raw, BindingKind::ResourceBinding).expect("a binding");
-    let mut patch = drain_patch(raw, &b, &[cluster], options);
+    let mut patch = drain_patch(raw, &b, &[cluster], options, jiff::Timestamp::now());
     patch["metadata"]["resourceVersion"] =
         json!(raw.metadata.resource_version.clone().unwrap_or_default());
     patch

@@ -10,11 +10,17 @@
 //! - `dry-run --cluster C1` and `failover doctor`, live, against `kubectl get` of every
 //!   kind they read, and against themselves on a snapshot of the same fleet (memory);
 //! - `snapshot`, against the same `kubectl get`;
-//! - `failover watch` for WATCH_SECONDS: its requests after the first read;
+//! - `failover watch` for the wait (30 s, `BENCH_WAIT_SECONDS`): its requests after the
+//!   first read;
 //! - last, once: `drain C1 --yes` (2% of the bindings), its requests against the
 //!   minimum (one list of each kind, one patch per binding it evicts).
 //!
-//!   cargo build --release && cargo run --release --example bench_fleet -- N [C] [RUNS]
+//! With `--waits`, only the waiting commands, each for the wait: `failover watch`,
+//! `evictions list -A --watch` (stopped with SIGINT at the end), then `drain C1 --wait`
+//! (no graceful eviction controller runs, so its tasks never clear and it waits to its
+//! timeout): every request each made, first read included.
+//!
+//!   cargo build --release && cargo run --release --example bench_fleet -- N [C] [RUNS] [--waits]
 //!
 //! `hack/bench-live.sh` runs it at 2,000, 20,000 and 50,000 bindings. Needs the test
 //! assets (`export KUBEBUILDER_ASSETS=$(hack/test-env.sh)`), GNU time at /usr/bin/time
@@ -36,8 +42,42 @@ use serde_json::{json, Value};
 const LOAD_IN_FLIGHT: usize = 32;
 /// Namespaces the bindings are spread over.
 const NAMESPACES: usize = 4;
-/// How long the waiting command is followed.
-const WATCH_SECONDS: u64 = 30;
+/// How long a waiting command is followed, unless `BENCH_WAIT_SECONDS` says.
+const WAIT_SECONDS: u64 = 30;
+
+/// Run `argv` for `seconds` (then SIGINT, if it still runs): its exit code, and the
+/// requests of its first 5 s and of the rest.
+async fn waiting(client: &Client, argv: &[String], seconds: u64) -> (Option<i32>, String, String) {
+    let before = requests(client).await;
+    let mut child = Command::new(&argv[0])
+        .args(&argv[1..])
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let first = requests(client).await;
+    let deadline = Instant::now() + Duration::from_secs(seconds.saturating_sub(5));
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() >= deadline {
+            let _ = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status();
+            break child.wait().unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let after = requests(client).await;
+    (
+        status.code(),
+        show(&delta(&before, &first)),
+        show(&delta(&first, &after)),
+    )
+}
 
 fn cluster_name(i: usize) -> String {
     format!("bf-m{}", i + 1)
@@ -220,6 +260,11 @@ async fn main() {
     let n = args.first().copied().unwrap_or(2_000);
     let c = args.get(1).copied().unwrap_or(100);
     let runs = args.get(2).copied().unwrap_or(3);
+    let waits_only = std::env::args().any(|a| a == "--waits");
+    let wait: u64 = std::env::var("BENCH_WAIT_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(WAIT_SECONDS);
     let bin = support::fixtures::binary();
     assert!(bin.exists(), "build the binary first: {}", bin.display());
     let env = support::env();
@@ -309,6 +354,49 @@ async fn main() {
             tool(&["failover", "doctor", "--snapshot", &snap_s, "-o", "json"]),
         ),
     ];
+    if waits_only {
+        println!("\n## {n} ResourceBindings over {c} clusters: waiting commands, {wait} s each\n");
+        println!("| command | exit | requests, first 5 s | requests, the rest |");
+        println!("|---|---|---|---|");
+        let timeout = format!("{wait}s");
+        for (name, argv) in [
+            (
+                "failover watch",
+                tool(&[
+                    "failover",
+                    "watch",
+                    &c1,
+                    "-o",
+                    "json",
+                    "--timeout",
+                    &timeout,
+                ]),
+            ),
+            (
+                "evictions list -A --watch",
+                tool(&["evictions", "list", "-A", "--watch", "-o", "json"]),
+            ),
+            (
+                "drain --wait",
+                tool(&[
+                    "drain",
+                    &c1,
+                    "--yes",
+                    "--allow-pending",
+                    "--wait",
+                    "--timeout",
+                    &timeout,
+                    "-o",
+                    "json",
+                ]),
+            ),
+        ] {
+            let (code, first, rest) = waiting(&client, &argv, wait + 30).await;
+            eprintln!("{name}: exit {code:?}");
+            println!("| `{name}` | {code:?} | {first} | {rest} |");
+        }
+        return;
+    }
     let mut rows = Vec::new();
     for (name, argv) in &cmds {
         let mut walls = Vec::new();
@@ -337,36 +425,23 @@ async fn main() {
     }
 
     // A waiting command: its requests after the first read.
-    let before = requests(&client).await;
-    let mut watch = Command::new(&bin)
-        .args([
-            "--kubeconfig",
-            &kc,
-            "--karmada-context",
-            "admin",
+    let timeout = format!("{wait}s");
+    let (status, first, rest) = waiting(
+        &client,
+        &tool(&[
             "failover",
             "watch",
             &c1,
             "-o",
             "json",
-        ])
-        .args(["--timeout", &format!("{WATCH_SECONDS}s")])
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    tokio::time::sleep(Duration::from_secs(5)).await;
-    let first = requests(&client).await;
-    let started = Instant::now();
-    let status = watch.wait().unwrap();
-    let after = requests(&client).await;
+            "--timeout",
+            &timeout,
+        ]),
+        wait + 30,
+    )
+    .await;
     let watch_line = format!(
-        "failover watch {c1} for {WATCH_SECONDS}s (ran {:.0?} more, exit {:?}): first 5 s: {}; after: {}",
-        started.elapsed(),
-        status.code(),
-        show(&delta(&before, &first)),
-        show(&delta(&first, &after))
+        "failover watch {c1} for {wait}s (exit {status:?}): first 5 s: {first}; after: {rest}"
     );
 
     // Last, once (it writes): the drain of one cluster.

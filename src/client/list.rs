@@ -29,13 +29,15 @@ where
 
 /// Hand every page of what `api` lists with `params` to `visit`, one page at a time, so
 /// only the page being visited and the next (already being fetched) are held at once.
+/// Returns the list's resourceVersion (every page of a list is one snapshot, the first
+/// page's), from which a watch can follow what changed after it.
 pub async fn for_each_page<K>(
     cp: &ControlPlane,
     api: &Api<K>,
     mut params: ListParams,
     what: &str,
     mut visit: impl FnMut(Vec<K>),
-) -> Result<()>
+) -> Result<Option<String>>
 where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
@@ -45,6 +47,7 @@ where
         tokio::spawn(async move { api.list(&params).await })
     };
     let mut pending = Some(fetch(params.clone()));
+    let mut version = None;
     while let Some(handle) = pending.take() {
         let page = handle
             .await
@@ -58,6 +61,9 @@ where
                 )),
                 e => api_error(&e, what, &cp.server),
             })?;
+        if version.is_none() {
+            version = page.metadata.resource_version.filter(|v| !v.is_empty());
+        }
         // The next page is on its way while this one is visited.
         if let Some(token) = page.metadata.continue_.filter(|c| !c.is_empty()) {
             params.continue_token = Some(token);
@@ -65,5 +71,5 @@ where
         }
         visit(page.items);
     }
-    Ok(())
+    Ok(version)
 }

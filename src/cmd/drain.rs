@@ -61,7 +61,7 @@ pub async fn run(global: &GlobalArgs, args: &DrainArgs) -> Result<ExitCode> {
     }
     let (written, interrupted) = evict(&cp, args, &o, &mut planned, to_write).await;
     let waited = if args.wait && o.dry_run == DryRun::None && !interrupted {
-        Some(wait(&cp, args, &o, &written).await)
+        Some(wait(&cp, args, &o, &planned, &written).await)
     } else {
         None
     };
@@ -239,9 +239,14 @@ async fn evict(
     (written, interrupted)
 }
 
-/// An Event on each binding written, naming the clusters it was evicted from.
+/// An Event on each drained Cluster, counting the bindings written off it.
 async fn record_events(cp: &ControlPlane, planned: &Planned, written: &[Written]) {
-    let text = |clusters: &[&str]| format!("evicted by `karmadactl drain {}`", clusters.join(" "));
+    let names: Vec<&str> = planned
+        .drained
+        .iter()
+        .filter_map(|c| c.metadata.name.as_deref())
+        .collect();
+    let text = format!("`karmadactl drain {}`", names.join(" "));
     common::record_events(cp, drain_ops::drained_events(planned, written, &text)).await;
 }
 
@@ -250,6 +255,7 @@ async fn wait(
     cp: &ControlPlane,
     args: &DrainArgs,
     o: &Options,
+    planned: &Planned,
     written: &[Written],
 ) -> Vec<(String, drain_ops::WaitEnd)> {
     let pending = written
@@ -266,6 +272,7 @@ async fn wait(
     let progress = |left: usize| eprintln!("waiting: {left} eviction(s) left");
     drain_ops::wait_cleared(
         cp,
+        &planned.listed_at,
         pending,
         &o.req.options.clusters,
         args.timeout,

@@ -88,12 +88,18 @@ pub fn typed(obj: &DynamicObject, kind: BindingKind) -> Option<Binding> {
     Some(b)
 }
 
+/// Where each kind's list of a read stood: a watch from there ([`crate::ops::follow`])
+/// sees every change after the read, without reading the kind again.
+pub type ListedAt = std::collections::BTreeMap<BindingKind, String>;
+
 /// Visit every binding in `scope`, page by page: `visit` gets each (raw and typed).
+/// Returns where each kind's list stood.
 pub async fn for_each_binding(
     cp: &ControlPlane,
     scope: &BindingScope,
     mut visit: impl FnMut(DynamicObject, Binding),
-) -> Result<()> {
+) -> Result<ListedAt> {
+    let mut listed = ListedAt::new();
     let mut params = ListParams::default();
     if let Some(sel) = &scope.selector {
         params = params.labels(&sel.to_string());
@@ -101,7 +107,7 @@ pub async fn for_each_binding(
     for kind in scope.kinds() {
         let api = api(cp, kind, scope.namespace.as_deref());
         let what = resource(kind).plural;
-        for_each_page(cp, &api, params.clone(), &what, |page| {
+        let version = for_each_page(cp, &api, params.clone(), &what, |page| {
             for mut obj in page {
                 // Never written back, and the largest part of most objects.
                 obj.metadata.managed_fields = None;
@@ -111,8 +117,11 @@ pub async fn for_each_binding(
             }
         })
         .await?;
+        if let Some(v) = version {
+            listed.insert(kind, v);
+        }
     }
-    Ok(())
+    Ok(listed)
 }
 
 /// The array at `spec.FIELD` of a raw object (empty when absent or null).

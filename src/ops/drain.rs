@@ -14,7 +14,9 @@ use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, BindingScope};
+use super::bindings::{
+    self, for_each_binding, patch_list, raw_list, typed, BindingScope, ListedAt,
+};
 use super::events::{Action, Subject, DRAINED};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::{Cluster, TaintEffect};
@@ -23,7 +25,9 @@ use crate::engine::decide::drain::{
     cordoned_model, drain_capacity, drained_spec_with_state, fleet_safety, pending_refusal,
     plan_binding, purge_mode_of, tracked_placements, unavailable, BindingDrain, DrainOptions,
 };
-use crate::engine::decide::records::{record, PRE_EVICTION_ANNOTATION};
+use crate::engine::decide::records::{
+    record, record_drained_at, DRAINED_AT_ANNOTATION, PRE_EVICTION_ANNOTATION,
+};
 use crate::engine::decide::taint_edit::cordon_edit;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::capacity::CapacityReport;
@@ -87,6 +91,8 @@ pub struct Planned {
     pub capacity: CapacityReport,
     /// Why the drain should not go ahead for want of room (`None`: everything fits).
     pub capacity_refusal: Option<Reason>,
+    /// Where the bindings' lists stood, for a wait to follow them from.
+    pub listed_at: ListedAt,
 }
 
 /// Read the fleet and plan the drain of `targets`.
@@ -116,7 +122,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     let down = unavailable(&model, &req.options);
     let mut bindings = Vec::new();
     let mut untouched = 0;
-    for_each_binding(cp, &req.scope, |raw, b| {
+    let listed_at = for_each_binding(cp, &req.scope, |raw, b| {
         match plan_binding(&b, &index, &down, &req.options) {
             Some(plan) => bindings.push(PlannedBinding {
                 kind: b.kind,
@@ -153,6 +159,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
         fleet_refusal,
         capacity,
         capacity_refusal,
+        listed_at,
     })
 }
 
@@ -196,12 +203,14 @@ pub struct Written {
 
 /// The merge patch of a drain on the binding `raw`: the evicted clusters leave
 /// `spec.clusters`, their tasks are appended to `spec.gracefulEvictionTasks` (the others
-/// kept as stored, unknown fields included), and the placement before is recorded.
+/// kept as stored, unknown fields included), and the placement before and the moment
+/// `now` are recorded.
 pub fn drain_patch(
     raw: &DynamicObject,
     b: &Binding,
     evicted: &[&str],
     options: &DrainOptions,
+    now: Timestamp,
 ) -> Value {
     let after = drained_spec_with_state(b, evicted, purge_mode_of(&b.spec, options), options);
     let clusters: Vec<Value> = raw_list(raw, "clusters")
@@ -215,7 +224,8 @@ pub fn drain_patch(
     }
     json!({
         "metadata": {"annotations": {
-            PRE_EVICTION_ANNOTATION: record(b.annotations(), evicted, &b.spec.clusters)
+            PRE_EVICTION_ANNOTATION: record(b.annotations(), evicted, &b.spec.clusters),
+            DRAINED_AT_ANNOTATION: record_drained_at(b.annotations(), evicted, now)
         }},
         "spec": {"clusters": patch_list(clusters), "gracefulEvictionTasks": patch_list(tasks)}
     })
@@ -251,7 +261,10 @@ pub async fn evict(
         Ok(match plan_binding(&b, &index, &down, options) {
             Some(p) if p.evicted().next().is_some() => {
                 let evicted: Vec<&str> = p.evicted().map(|s| s.cluster.as_str()).collect();
-                Plan::Patch(drain_patch(obj, &b, &evicted, options), Some(p))
+                Plan::Patch(
+                    drain_patch(obj, &b, &evicted, options, Timestamp::now()),
+                    Some(p),
+                )
             }
             other => Plan::Keep(other),
         })
@@ -264,31 +277,42 @@ pub async fn evict(
         .collect()
 }
 
-/// An Event per binding written, naming the clusters it was evicted from; `text` says
-/// what evicted it, given those clusters.
+/// One Event on each drained Cluster that bindings were written off: how many, how many
+/// replicas, and what drained it (`text`). The bindings carry their own record.
 pub fn drained_events<'a>(
     planned: &'a Planned,
     written: &[Written],
-    text: &dyn Fn(&[&str]) -> String,
+    text: &str,
 ) -> Vec<(Subject<'a>, Action<'static>)> {
     planned
-        .bindings
+        .drained
         .iter()
-        .filter_map(|p| {
-            let w = written
+        .filter_map(|c| {
+            let name = c.metadata.name.as_deref()?;
+            let (bindings, replicas) = written
                 .iter()
-                .find(|w| w.written && w.binding == p.plan.binding)?;
-            let plan = w.plan.as_ref().unwrap_or(&p.plan);
-            let clusters: Vec<&str> = plan.evicted().map(|s| s.cluster.as_str()).collect();
-            Some((
-                Subject {
-                    kind: p.kind,
-                    namespace: p.namespace.as_deref(),
-                    name: &p.name,
-                    uid: p.uid.as_deref(),
-                },
-                Action::about(DRAINED, &clusters.join(","), &text(&clusters)),
-            ))
+                .filter(|w| w.written)
+                .filter_map(|w| {
+                    let plan = w.plan.as_ref().or_else(|| {
+                        planned
+                            .bindings
+                            .iter()
+                            .find(|p| p.plan.binding == w.binding)
+                            .map(|p| &p.plan)
+                    })?;
+                    plan.evicted().find(|s| s.cluster == name)
+                })
+                .fold((0, 0), |(n, r), s| (n + 1, r + i64::from(s.replicas)));
+            (bindings > 0).then(|| {
+                (
+                    Subject::cluster(name, c.metadata.uid.as_deref()),
+                    Action::about(
+                        DRAINED,
+                        name,
+                        &format!("{bindings} binding(s) evicted ({replicas} replica(s)): {text}"),
+                    ),
+                )
+            })
         })
         .collect()
 }
@@ -347,10 +371,13 @@ pub enum WaitEnd {
 }
 
 /// Watch the bindings until every task from `clusters` of the bindings named (by
-/// `rb/NS/NAME` or `crb/NAME`) in `pending` is gone, or until `timeout`. `on_change`
-/// gets the number still pending whenever it changes.
+/// `rb/NS/NAME` or `crb/NAME`) in `pending` is gone, or until `timeout`. The watch starts
+/// where the plan's lists stood (`listed_at`): it replays the drain's own writes and what
+/// followed, and lists again only when that version expired. `on_change` gets the number
+/// still pending whenever it changes.
 pub async fn wait_cleared(
     cp: &ControlPlane,
+    listed_at: &ListedAt,
     pending: BTreeSet<String>,
     clusters: &[String],
     timeout: Duration,
@@ -363,10 +390,14 @@ pub async fn wait_cleared(
         BindingKind::ClusterResourceBinding,
     ]
     .map(|kind| {
-        watcher(bindings::api(cp, kind, None), watcher::Config::default())
-            .default_backoff()
-            .map_ok(move |e| (kind, e))
-            .boxed()
+        super::follow::after(
+            bindings::api(cp, kind, None),
+            listed_at.get(&kind).cloned(),
+            watcher::Config::default(),
+        )
+        .default_backoff()
+        .map_ok(move |e| (kind, e))
+        .boxed()
     });
     let mut events = futures::stream::select_all(streams);
     let deadline = tokio::time::Instant::now() + timeout;

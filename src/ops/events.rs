@@ -1,12 +1,17 @@
-//! The tool's actions recorded as Kubernetes Events on the bindings they changed, for
+//! The tool's actions recorded as Kubernetes Events on the objects they changed, for
 //! `history` and `kubectl describe`: core/v1 Events, as upstream Karmada's recorders
 //! (client-go's `record` package) write them.
 //!
 //! Each Event has type `Normal`, `source.component` and `reportingComponent`
-//! `karmadactl`, `involvedObject` = the binding (`work.karmada.io/v1alpha2`), `count` 1
-//! and `firstTimestamp` = `lastTimestamp` = the moment of recording. Events of
-//! ClusterResourceBindings go to the `default` namespace, as client-go puts every Event
-//! of a cluster-scoped object. `eventTime` stays unset (a "legacy" Event, like
+//! `karmadactl`, `involvedObject` = the binding (`work.karmada.io/v1alpha2`) or, for a
+//! drain, the Cluster (`cluster.karmada.io/v1alpha1`), `count` 1 and `firstTimestamp` =
+//! `lastTimestamp` = the moment of recording. Events of cluster-scoped objects go to the
+//! `default` namespace, as client-go puts them.
+//!
+//! A drain records one Event on each drained Cluster, not one per binding: the binding's
+//! own write carries its record (the task, the placement before, the moment), as
+//! upstream's taint manager leaves its task as the only record of an eviction, so a drain
+//! of N bindings costs N writes, not 2N. `eventTime` stays unset (a "legacy" Event, like
 //! upstream's): with `eventTime` set, API servers before 1.22 accept an Event of a
 //! cluster-scoped object only in `kube-system`, and the Event would need
 //! `reportingInstance` too.
@@ -66,28 +71,71 @@ impl<'a> Action<'a> {
     }
 }
 
-/// The binding the event is about.
+/// The kinds of object the tool records Events on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubjectKind {
+    Binding(BindingKind),
+    Cluster,
+}
+
+impl From<BindingKind> for SubjectKind {
+    fn from(kind: BindingKind) -> Self {
+        SubjectKind::Binding(kind)
+    }
+}
+
+/// The object the event is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Subject<'a> {
-    pub kind: BindingKind,
+    pub kind: SubjectKind,
     pub namespace: Option<&'a str>,
     pub name: &'a str,
     pub uid: Option<&'a str>,
 }
 
-impl Subject<'_> {
+impl<'a> Subject<'a> {
+    /// The Karmada Cluster `name`.
+    pub fn cluster(name: &'a str, uid: Option<&'a str>) -> Self {
+        Subject {
+            kind: SubjectKind::Cluster,
+            namespace: None,
+            name,
+            uid,
+        }
+    }
+
+    /// The namespace of the object, when it has one.
+    fn own_namespace(&self) -> Option<&'a str> {
+        match self.kind {
+            SubjectKind::Binding(BindingKind::ResourceBinding) => self.namespace,
+            _ => None,
+        }
+    }
+
     /// The namespace the Event goes to.
     pub fn event_namespace(&self) -> &str {
-        match (self.kind, self.namespace) {
-            (BindingKind::ResourceBinding, Some(ns)) => ns,
-            _ => CLUSTER_SCOPED_EVENT_NAMESPACE,
+        self.own_namespace()
+            .unwrap_or(CLUSTER_SCOPED_EVENT_NAMESPACE)
+    }
+
+    /// `apiVersion` and `kind` of the object.
+    fn type_meta(&self) -> (&'static str, &'static str) {
+        match self.kind {
+            SubjectKind::Binding(BindingKind::ResourceBinding) => {
+                ("work.karmada.io/v1alpha2", "ResourceBinding")
+            }
+            SubjectKind::Binding(BindingKind::ClusterResourceBinding) => {
+                ("work.karmada.io/v1alpha2", "ClusterResourceBinding")
+            }
+            SubjectKind::Cluster => ("cluster.karmada.io/v1alpha1", "Cluster"),
         }
     }
 
     fn describe(&self) -> String {
-        match (self.kind, self.namespace) {
-            (BindingKind::ResourceBinding, Some(ns)) => format!("rb/{ns}/{}", self.name),
-            _ => format!("{}/{}", self.kind.short(), self.name),
+        match (self.kind, self.own_namespace()) {
+            (_, Some(ns)) => format!("rb/{ns}/{}", self.name),
+            (SubjectKind::Binding(kind), None) => format!("{}/{}", kind.short(), self.name),
+            (SubjectKind::Cluster, None) => format!("cluster/{}", self.name),
         }
     }
 }
@@ -114,11 +162,7 @@ const RECORD_ATTEMPTS: u32 = 3;
 
 /// The Event recording `action` on `subject` at `now`.
 pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Event {
-    let kind = match subject.kind {
-        BindingKind::ResourceBinding => "ResourceBinding",
-        BindingKind::ClusterResourceBinding => "ClusterResourceBinding",
-    };
-    let namespaced = subject.kind == BindingKind::ResourceBinding;
+    let (api_version, kind) = subject.type_meta();
     let mut message = action.message.clone();
     if message.len() > MESSAGE_LIMIT {
         let mut end = MESSAGE_LIMIT - '…'.len_utf8();
@@ -140,9 +184,9 @@ pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Even
             ..Default::default()
         },
         involved_object: ObjectReference {
-            api_version: Some("work.karmada.io/v1alpha2".into()),
+            api_version: Some(api_version.into()),
             kind: Some(kind.into()),
-            namespace: subject.namespace.filter(|_| namespaced).map(str::to_string),
+            namespace: subject.own_namespace().map(str::to_string),
             name: Some(subject.name.to_string()),
             uid: subject.uid.map(str::to_string),
             ..Default::default()
@@ -163,10 +207,7 @@ pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Even
     }
 }
 
-/// Record `action` on `subject` as a core/v1 Event (type Normal, source/reportingComponent
-/// "karmadactl", involvedObject = the binding with apiVersion work.karmada.io/v1alpha2).
-/// Events of ClusterResourceBindings go to the "default" namespace, as upstream Karmada's
-/// recorders do. Best effort: returns Err(one-line reason) and never retries or panics.
+/// Record `action` on `subject` as a core/v1 Event shaped as the module says. Best effort: returns Err(one-line reason) and never retries or panics.
 pub async fn record(
     cp: &ControlPlane,
     subject: &Subject<'_>,
@@ -244,7 +285,7 @@ mod tests {
     fn events_of_cluster_scoped_bindings_go_to_default() {
         let now: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
         let crb = Subject {
-            kind: BindingKind::ClusterResourceBinding,
+            kind: BindingKind::ClusterResourceBinding.into(),
             namespace: None,
             name: "cfg",
             uid: Some("u-1"),
@@ -275,7 +316,7 @@ mod tests {
         assert_eq!(ev.message.as_deref(), Some("cluster m1: drained"));
         assert!(ev.event_time.is_none());
         let rb = Subject {
-            kind: BindingKind::ResourceBinding,
+            kind: BindingKind::ResourceBinding.into(),
             namespace: Some("shop"),
             name: "web",
             uid: None,
@@ -289,5 +330,20 @@ mod tests {
         assert_eq!(ev.involved_object.namespace.as_deref(), Some("shop"));
         assert!(ev.message.as_ref().unwrap().len() <= MESSAGE_LIMIT);
         assert_eq!(ev.action.as_deref(), Some("EvictionAbort"));
+        let cluster = event(
+            &Subject::cluster("m1", Some("u-2")),
+            &Action::about(DRAINED, "m1", "drained 3 binding(s)"),
+            now,
+        );
+        assert_eq!(cluster.metadata.namespace.as_deref(), Some("default"));
+        let o = &cluster.involved_object;
+        assert_eq!(
+            (
+                o.api_version.as_deref(),
+                o.kind.as_deref(),
+                o.namespace.as_deref()
+            ),
+            (Some("cluster.karmada.io/v1alpha1"), Some("Cluster"), None)
+        );
     }
 }

@@ -7,33 +7,36 @@ use kube::api::{Api, DynamicObject};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::bindings::{self, for_each_binding, patch_list, raw_list, typed, BindingScope};
+use super::bindings::{
+    self, for_each_binding, patch_list, raw_list, typed, BindingScope, ListedAt,
+};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
 use crate::api::Cluster;
 use crate::client::{ControlPlane, Plan};
-use crate::engine::decide::abort::{annotation_after, plan_abort, AbortStep};
+use crate::engine::decide::abort::{plan_abort, AbortStep};
 use crate::engine::decide::evictions::{tasks_of, TaskFilter, TaskView};
-use crate::engine::decide::records::PRE_EVICTION_ANNOTATION;
+use crate::engine::decide::records::records_dropped;
 use crate::error::{Error, Result};
 use crate::fleet::{Binding, BindingKind};
 
-/// Every task of the bindings in `scope` that `filter` admits, assessed at `now`. Pages
-/// are read one at a time and only tasks are kept, so memory grows with the tasks.
+/// Every task of the bindings in `scope` that `filter` admits, assessed at `now`, and
+/// where the lists stood (to follow them from). Pages are read one at a time and only
+/// tasks are kept, so memory grows with the tasks.
 pub async fn list(
     cp: &ControlPlane,
     scope: &BindingScope,
     filter: &TaskFilter,
     now: Timestamp,
     default_timeout_seconds: i64,
-) -> Result<Vec<TaskView>> {
+) -> Result<(Vec<TaskView>, ListedAt)> {
     let mut rows = Vec::new();
-    for_each_binding(cp, scope, |_, b| {
+    let listed = for_each_binding(cp, scope, |_, b| {
         if !b.spec.graceful_eviction_tasks.is_empty() {
             rows.extend(tasks_of(&b, filter, now, default_timeout_seconds));
         }
     })
     .await?;
-    Ok(rows)
+    Ok((rows, listed))
 }
 
 /// Which tasks to abort.
@@ -150,17 +153,11 @@ fn abort_patch(raw: &DynamicObject, b: &Binding, step: &AbortStep) -> Value {
         .flatten()
         .map(|t| serde_json::to_value(t).expect("clusters serialize"))
         .collect();
-    let annotation = match annotation_after(b.annotations(), &step.cluster) {
-        Some(v) => Value::String(v),
-        None => Value::Null,
-    };
     let mut patch = json!({
         "spec": {"clusters": patch_list(clusters), "gracefulEvictionTasks": patch_list(tasks)}
     });
-    if b.annotations()
-        .is_some_and(|a| a.contains_key(PRE_EVICTION_ANNOTATION))
-    {
-        patch["metadata"] = json!({"annotations": {PRE_EVICTION_ANNOTATION: annotation}});
+    if let Some(metadata) = records_dropped(b.annotations(), std::slice::from_ref(&step.cluster)) {
+        patch["metadata"] = metadata;
     }
     patch
 }

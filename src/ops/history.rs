@@ -91,6 +91,7 @@ async fn list_events(
         |page| page.into_iter().for_each(&mut visit),
     )
     .await
+    .map(|_| ())
 }
 
 /// The binding `kind` `namespace`/`name` (a 404 is a usage error: the operator named it)

@@ -8,6 +8,7 @@ pub mod drain;
 pub mod events;
 pub mod evictions;
 pub mod failback;
+pub mod follow;
 pub mod history;
 pub mod impact;
 pub mod maintenance;

@@ -20,7 +20,7 @@ use kube::Client;
 use serde_json::{json, Value};
 
 use support::fixtures::*;
-use support::fleets::create_drain_fleet;
+use support::fleets::{create_drain_fleet, DRAINED_AT};
 use support::proxy::{Chaos, Fault, Proxy};
 use support::taint_policy_fleet;
 
@@ -110,6 +110,15 @@ impl Set {
                     for t in tasks.iter_mut() {
                         t.as_object_mut().unwrap().remove("creationTimestamp");
                     }
+                }
+                // The drain's moments: which clusters, not when.
+                if let Some(moments) = v
+                    .pointer_mut("/metadata/annotations")
+                    .and_then(|a| a.get_mut(DRAINED_AT))
+                {
+                    let at: BTreeMap<String, String> =
+                        serde_json::from_str(moments.as_str().unwrap()).unwrap();
+                    *moments = json!(at.keys().collect::<Vec<_>>());
                 }
                 (key, v)
             })

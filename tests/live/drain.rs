@@ -15,7 +15,7 @@ use karmadactl::engine::decide::drain::{drained_spec, DrainOptions};
 use karmadactl::engine::vocabulary::settings::PurgeMode;
 use support::fixtures::*;
 use support::fleets::{
-    self, assert_same, bindings, compared_all, create_drain_fleet, drained, message,
+    self, assert_same, bindings, compared_all, create_drain_fleet, drained, message, DRAINED_AT,
 };
 use support::proxy::{Fault, Proxy};
 
@@ -154,6 +154,54 @@ async fn drain_writes_upstreams_eviction_and_blocks_the_unplaceable() {
         assert_eq!(stored, engine, "{key}");
     }
 
+    // One Event, on the Cluster, counts the bindings; none per binding (each binding's
+    // write carries its own record, the drain's moment included).
+    let drain_events = || async {
+        Api::<k8s_openapi::api::core::v1::Event>::all(client.clone())
+            .list(&kube::api::ListParams::default().fields("reason=KarmadactlDrain"))
+            .await
+            .unwrap()
+            .items
+            .into_iter()
+            .filter(|e| {
+                let o = &e.involved_object;
+                o.name.as_deref() == Some("dr-m1") || o.namespace.as_deref() == Some(p)
+            })
+            .collect::<Vec<_>>()
+    };
+    let events = drain_events().await;
+    assert_eq!(events.len(), 1, "{events:#?}");
+    let o = &events[0].involved_object;
+    assert_eq!(
+        (
+            o.kind.as_deref(),
+            o.api_version.as_deref(),
+            o.name.as_deref()
+        ),
+        (
+            Some("Cluster"),
+            Some("cluster.karmada.io/v1alpha1"),
+            Some("dr-m1")
+        )
+    );
+    assert!(o.uid.is_some());
+    let message = events[0].message.clone().unwrap_or_default();
+    assert!(
+        message.starts_with(&format!(
+            "cluster dr-m1: {} binding(s) evicted (",
+            written.len()
+        )),
+        "{message}"
+    );
+    for (key, b) in &after {
+        if !key.ends_with("-job-nowhere") && !key.ends_with("-elsewhere") {
+            let at = b["metadata"]["annotations"][DRAINED_AT]
+                .as_str()
+                .unwrap_or("");
+            assert!(at.contains("\"dr-m1\":"), "{key}: {at}");
+        }
+    }
+
     // A rerun finds everything done.
     let (doc, stderr, code) = drain(&env.kubeconfig, p, &[]);
     assert_eq!(code, 3, "the Job is still blocked: {stderr}");
@@ -164,6 +212,11 @@ async fn drain_writes_upstreams_eviction_and_blocks_the_unplaceable() {
     assert_same(
         &compared_all(&bindings(&client, p).await),
         &drained(p, &before),
+    );
+    assert_eq!(
+        drain_events().await.len(),
+        1,
+        "a rerun that writes nothing records nothing"
     );
 }
 

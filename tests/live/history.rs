@@ -194,7 +194,7 @@ async fn one_binding_merges_tasks_record_and_events_oldest_first() {
 
     // The tool's Events, through the API drain and evictions use.
     let subject = Subject {
-        kind: BindingKind::ResourceBinding,
+        kind: BindingKind::ResourceBinding.into(),
         namespace: Some(p),
         name: "web",
         uid: Some(&uid),
@@ -424,7 +424,7 @@ async fn record_all_counts_failures_and_cluster_scoped_events_go_to_default() {
     let items = vec![
         (
             Subject {
-                kind: BindingKind::ClusterResourceBinding,
+                kind: BindingKind::ClusterResourceBinding.into(),
                 namespace: None,
                 name: "hr-config",
                 uid: Some(&uid),
@@ -433,7 +433,7 @@ async fn record_all_counts_failures_and_cluster_scoped_events_go_to_default() {
         ),
         (
             Subject {
-                kind: BindingKind::ResourceBinding,
+                kind: BindingKind::ResourceBinding.into(),
                 namespace: Some("hr-no-such-namespace"),
                 name: "ghost",
                 uid: None,

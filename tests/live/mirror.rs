@@ -135,3 +135,131 @@ async fn the_mirror_survives_watches_that_end_and_expire() {
     );
     env.stop();
 }
+
+/// The label `round` of a raw binding (`-` when it has none).
+fn round_of(o: &DynamicObject) -> String {
+    o.metadata
+        .labels
+        .as_ref()
+        .and_then(|l| l.get("round"))
+        .cloned()
+        .unwrap_or_else(|| "-".into())
+}
+
+/// Names and rounds the stream delivers until `done` holds of them, or 30 s pass.
+async fn follow_until(
+    stream: &mut futures::stream::BoxStream<
+        'static,
+        kube::runtime::watcher::Result<kube::runtime::watcher::Event<DynamicObject>>,
+    >,
+    done: impl Fn(&BTreeMap<String, String>) -> bool,
+) -> BTreeMap<String, String> {
+    use futures::StreamExt;
+    use kube::runtime::watcher::Event;
+    let mut seen = BTreeMap::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !done(&seen) {
+        match tokio::time::timeout_at(deadline, stream.next()).await {
+            Ok(Some(Ok(Event::Apply(o) | Event::InitApply(o)))) => {
+                seen.insert(o.metadata.name.clone().unwrap(), round_of(&o));
+            }
+            Ok(Some(_)) => {}
+            Ok(None) | Err(_) => panic!("the follow ended or stalled; it saw {seen:?}"),
+        }
+    }
+    seen
+}
+
+/// `drain --wait` and `evictions list --watch` follow from where their own list stood
+/// (`ops::follow`): the watch delivers what changed after the list and nothing else,
+/// without a second list; from a version etcd has compacted away, it gets `410 Gone`
+/// and lists once, then follows.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_follow_from_a_list_reads_nothing_twice_and_lists_again_only_once_expired() {
+    const FOLLOWED: &str = "followed";
+    let env = support::start_plane_with(support::Crds::Tool, &["--etcd-compaction-interval=1s"]);
+    let client = env.admin().await;
+    ensure_namespace(&client, FOLLOWED).await;
+    let rb = resource_for("ResourceBinding").unwrap();
+    let api: Api<DynamicObject> = Api::namespaced_with(client.clone(), FOLLOWED, &rb);
+    let items: Vec<serde_json::Value> = (0..BINDINGS)
+        .map(|i| {
+            json!({
+                "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+                "metadata": {"name": format!("app-{i}"), "namespace": FOLLOWED},
+                "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment",
+                                      "name": format!("app-{i}"), "namespace": FOLLOWED},
+                         "clusters": [{"name": "m1", "replicas": 1}]}
+            })
+        })
+        .collect();
+    create_items(&client, &items).await;
+    let label = |name: String, round: &str| {
+        let api = api.clone();
+        let round = round.to_string();
+        async move {
+            api.patch(
+                &name,
+                &PatchParams::default(),
+                &Patch::Merge(json!({"metadata": {"labels": {"round": round}}})),
+            )
+            .await
+            .unwrap();
+        }
+    };
+
+    // The command's own list, then five changes after it.
+    let listed = api.list(&Default::default()).await.unwrap();
+    let version = listed.metadata.resource_version.clone();
+    assert!(version.is_some());
+    for i in 0..5 {
+        label(format!("app-{i}"), "after").await;
+    }
+    let before = requests(&client).await;
+    let mut stream = karmadactl::ops::follow::after(
+        api.clone(),
+        version.clone(),
+        kube::runtime::watcher::Config::default(),
+    );
+    let seen = follow_until(&mut stream, |s| s.len() >= 5).await;
+    // Only the changes after the list, each with its new value...
+    let expected: BTreeMap<String, String> = (0..5)
+        .map(|i| (format!("app-{i}"), "after".to_string()))
+        .collect();
+    assert_eq!(seen, expected);
+    // ...and a change while it follows.
+    label("app-9".into(), "followed").await;
+    let seen = follow_until(&mut stream, |s| s.contains_key("app-9")).await;
+    assert_eq!(seen.get("app-9").map(String::as_str), Some("followed"));
+    drop(stream);
+    let after = requests(&client).await;
+    let delta =
+        |verb: &str, a: &BTreeMap<(String, String), f64>, b: &BTreeMap<(String, String), f64>| {
+            count(a, verb, "resourcebindings") - count(b, verb, "resourcebindings")
+        };
+    // (A watch is counted once it ends, so only the lists are compared.)
+    assert_eq!(delta("LIST", &after, &before), 0.0, "a second list");
+
+    // The same version, once etcd has compacted past it: 410, one list, the state as it is.
+    for round in 0..4 {
+        label(format!("app-{}", 10 + round), &format!("later-{round}")).await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+    }
+    let before = requests(&client).await;
+    let mut stream = karmadactl::ops::follow::after(
+        api.clone(),
+        version,
+        kube::runtime::watcher::Config::default(),
+    );
+    let seen = follow_until(&mut stream, |s| s.len() >= BINDINGS).await;
+    assert_eq!(seen.get("app-13").map(String::as_str), Some("later-3"));
+    assert_eq!(seen.get("app-9").map(String::as_str), Some("followed"));
+    assert_eq!(seen.get("app-19").map(String::as_str), Some("-"));
+    let after = requests(&client).await;
+    assert_eq!(
+        delta("LIST", &after, &before),
+        1.0,
+        "one list after the 410"
+    );
+    env.stop();
+}

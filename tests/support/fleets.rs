@@ -248,6 +248,8 @@ pub async fn bindings(client: &Client, p: &str) -> BTreeMap<String, Value> {
 
 /// The pre-eviction annotation `drain` owns.
 pub const RECORD: &str = "karmadactl.karmada.io/pre-eviction-clusters";
+/// The annotation holding when the tool drained each cluster.
+pub const DRAINED_AT: &str = "karmadactl.karmada.io/drained-at";
 
 /// A binding after `karmadactl drain CLUSTER` evicted it, written out by hand from
 /// upstream's `GracefulEvictCluster` (SEMANTICS.md) and the issue: the cluster leaves
@@ -298,6 +300,13 @@ pub fn expected_drain(before: &Value, cluster: &str, message: &str, purge: Optio
         .unwrap_or_default();
     records.insert(cluster.into(), Value::Array(clusters));
     after["metadata"]["annotations"][RECORD] = json!(serde_json::to_string(&records).unwrap());
+    // The drain's moment: [`compared`] keeps which clusters have one, not when.
+    let mut moments: BTreeMap<String, Value> = before["metadata"]["annotations"][DRAINED_AT]
+        .as_str()
+        .map(|s| serde_json::from_str(s).unwrap())
+        .unwrap_or_default();
+    moments.insert(cluster.into(), json!("2000-01-01T00:00:00Z"));
+    after["metadata"]["annotations"][DRAINED_AT] = json!(serde_json::to_string(&moments).unwrap());
     after
 }
 
@@ -311,6 +320,14 @@ pub fn compared(b: &Value) -> Value {
     let mut annotations = b["metadata"]["annotations"].clone();
     if let Some(text) = annotations[RECORD].as_str() {
         annotations[RECORD] = serde_json::from_str(text).unwrap();
+    }
+    // Which clusters have a drain moment (each a time), not the moment itself.
+    if let Some(text) = annotations[DRAINED_AT].as_str() {
+        let moments: BTreeMap<String, String> = serde_json::from_str(text).unwrap();
+        for t in moments.values() {
+            assert!(t.parse::<jiff::Timestamp>().is_ok(), "drained-at {t}");
+        }
+        annotations[DRAINED_AT] = json!(moments.keys().collect::<Vec<_>>());
     }
     json!({
         "labels": labels,

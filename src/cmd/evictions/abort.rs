@@ -85,7 +85,7 @@ pub(super) async fn run(global: &GlobalArgs, args: &EvictionsAbortArgs) -> Resul
             .map(|p| {
                 (
                     Subject {
-                        kind: p.kind,
+                        kind: p.kind.into(),
                         namespace: p.namespace.as_deref(),
                         name: &p.name,
                         uid: p.uid.as_deref(),

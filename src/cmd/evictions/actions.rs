@@ -145,7 +145,7 @@ async fn record_events(
                 .map(|s| {
                     (
                         Subject {
-                            kind: p.kind,
+                            kind: p.kind.into(),
                             namespace: p.namespace.as_deref(),
                             name: &p.name,
                             uid: p.uid.as_deref(),

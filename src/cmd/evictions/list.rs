@@ -15,8 +15,9 @@ use crate::engine::decide::evictions::{tasks_of, TaskFilter, TaskView};
 use crate::engine::predict::pipeline::PipelineStep;
 use crate::engine::vocabulary::settings::DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS;
 use crate::error::{Error, ExitCode, Result};
-use crate::ops::bindings::{self, typed, BindingScope};
+use crate::ops::bindings::{self, typed, BindingScope, ListedAt};
 use crate::ops::evictions as ev_ops;
+use crate::ops::follow;
 use crate::render::time::clock;
 use crate::render::{self, evictions as report, Format};
 
@@ -60,20 +61,20 @@ pub(super) async fn run(global: &GlobalArgs, args: &EvictionsListArgs) -> Result
             let cp = common::connect(global).await?;
             let timeout = flag_timeout.unwrap_or(DEFAULT_GRACEFUL_EVICTION_TIMEOUT_SECONDS);
             let now = Timestamp::now();
-            let rows = ev_ops::list(&cp, &scope, &filter, now, timeout).await?;
+            let (rows, listed) = ev_ops::list(&cp, &scope, &filter, now, timeout).await?;
             let steps = if format == Format::Name {
                 Vec::new()
             } else {
                 common::live_steps(&cp, wanted, now).await
             };
-            (rows, steps, now, Some((cp, timeout)))
+            (rows, steps, now, Some((cp, timeout, listed)))
         }
     };
 
     // Render.
     print_rows(&rows, &steps, now, format)?;
-    if let (true, Some((cp, timeout))) = (args.watch, cp) {
-        watch(&cp, &scope, &filter, timeout, rows, format).await?;
+    if let (true, Some((cp, timeout, listed))) = (args.watch, cp) {
+        watch(&cp, &scope, &filter, timeout, rows, &listed, format).await?;
     }
     Ok(ExitCode::Success)
 }
@@ -110,13 +111,15 @@ fn recorded_timeout(recorded: &BTreeMap<String, String>) -> Result<i64> {
 }
 
 /// Follow the listed tasks from a watch until every one is gone (or Ctrl-C): on a
-/// terminal the table is redrawn; otherwise each change is a line.
+/// terminal the table is redrawn; otherwise each change is a line. The watch starts
+/// where the list stood (`listed`), so nothing is read twice.
 async fn watch(
     cp: &ControlPlane,
     scope: &BindingScope,
     filter: &TaskFilter,
     timeout: i64,
     rows: Vec<TaskView>,
+    listed: &ListedAt,
     format: Format,
 ) -> Result<()> {
     let mut current: BTreeMap<String, Vec<TaskView>> = BTreeMap::new();
@@ -135,8 +138,9 @@ async fn watch(
         config = config.labels(&selector.to_string());
     }
     let streams = scope.kinds().into_iter().map(|kind| {
-        watcher(
+        follow::after(
             bindings::api(cp, kind, scope.namespace.as_deref()),
+            listed.get(&kind).cloned(),
             config.clone(),
         )
         .default_backoff()
@@ -151,7 +155,8 @@ async fn watch(
             Err(_) => continue,
             Ok(Ok(Some(e))) => e,
             Ok(Ok(None)) => break,
-            // A broken stream: the watcher lists again (after a back-off) and goes on.
+            // A broken stream: the watch resumes (after a back-off), listing again only
+            // when its version expired.
             Ok(Err(e)) => {
                 tracing::info!(error = %e, "watch interrupted; listing again");
                 continue;

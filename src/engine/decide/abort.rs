@@ -12,14 +12,12 @@
 //! removes. So the restored placement stays while the cluster stays cordoned, and the
 //! step notes that new placements cannot land there until `uncordon`.
 
-use std::collections::BTreeMap;
-
 use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::api::taint::{describe_taint, UNSCHEDULABLE_TAINT_KEY};
 use crate::api::{BindingSpec, Cluster, TargetCluster};
-use crate::engine::decide::records::{records, PRE_EVICTION_ANNOTATION};
+use crate::engine::decide::records::records;
 use crate::engine::karmada::taint_manager::{noexecute_eviction, NoExecuteDecision};
 use crate::engine::karmada::toleration::{tolerations_of, BindingRef};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -241,25 +239,11 @@ fn restored(
     )
 }
 
-/// The annotations after an abort of the task from `cluster`: its record goes, and the
-/// annotation with it when it was the last.
-pub fn annotation_after(
-    annotations: Option<&BTreeMap<String, String>>,
-    cluster: &str,
-) -> Option<String> {
-    let mut all = records(annotations);
-    all.remove(cluster);
-    let present = annotations.is_some_and(|a| a.contains_key(PRE_EVICTION_ANNOTATION));
-    match (present, all.is_empty()) {
-        (false, _) | (true, true) => None,
-        (true, false) => Some(serde_json::to_string(&all).expect("records serialize")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{GracefulEvictionTask, ObjectMeta, Taint, Time};
+    use crate::engine::decide::records::PRE_EVICTION_ANNOTATION;
     use crate::fleet::BindingKind;
 
     fn now() -> Timestamp {
@@ -321,7 +305,9 @@ mod tests {
             step.clusters.unwrap(),
             [TargetCluster::new("m1", 1), TargetCluster::new("m2", 2)]
         );
-        assert_eq!(annotation_after(b.annotations(), "m1"), None);
+        let dropped =
+            crate::engine::decide::records::records_dropped(b.annotations(), &["m1".to_string()]);
+        assert!(dropped.unwrap()["annotations"][PRE_EVICTION_ANNOTATION].is_null());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `history`: a binding's failover record as one timeline, oldest first, built from what
-//! the binding carries (its graceful eviction tasks, the tool's pre-eviction record) and
+//! the binding carries (its graceful eviction tasks, the tool's records of the placement
+//! before and of the drain's moment) and
 //! from the Kubernetes Events about it: the tool's own (`ops::events`) and those of
 //! upstream Karmada's controllers. Pure: the caller reads the Events and hands them in as
 //! plain [`EventRecord`]s.
@@ -28,7 +29,7 @@ use serde::Serialize;
 use crate::engine::decide::evictions::TaskCause;
 
 use crate::api::{GracefulEvictionTask, TargetCluster};
-use crate::engine::decide::records::{reasons, records};
+use crate::engine::decide::records::{drained_at, reasons, records};
 use crate::engine::karmada::events::{reasons as upstream, schedule_result};
 use crate::fleet::Binding;
 
@@ -226,6 +227,7 @@ pub fn history(
     let name = binding.display_name();
     let tasks = &binding.spec.graceful_eviction_tasks;
     let recorded = records(binding.annotations());
+    let drained = drained_at(binding.annotations());
     let known = known_clusters(binding, &recorded);
     let task_time = |cluster: &str| {
         tasks
@@ -249,13 +251,16 @@ pub fn history(
 
     let (mut from_events, hidden_events) = event_entries(events, options, &known, &entry);
     // The tool writes its tasks without creationTimestamp (the graceful eviction
-    // controller stamps them): such a task takes the time of the drain Event about it.
+    // controller stamps them): such a task takes the moment its drain recorded on the
+    // binding, or the time of a drain Event about it (as drains before that record did).
     let drain_time = |cluster: &str| {
-        from_events
-            .iter()
-            .filter(|e| e.action == ActionKind::Drain && e.cluster.as_deref() == Some(cluster))
-            .filter_map(|e| e.time)
-            .max()
+        drained.get(cluster).copied().or_else(|| {
+            from_events
+                .iter()
+                .filter(|e| e.action == ActionKind::Drain && e.cluster.as_deref() == Some(cluster))
+                .filter_map(|e| e.time)
+                .max()
+        })
     };
     let mut out: Vec<Entry> = Vec::new();
     for t in tasks {
@@ -287,14 +292,14 @@ pub fn history(
             Some(e) => {
                 e.placement_before = Some(before.clone());
                 e.from.insert(0, Origin::Annotation);
-                if let Some(t) = task_time(cluster) {
+                if let Some(t) = task_time(cluster).or_else(|| drained.get(cluster).copied()) {
                     e.time = Some(t);
                 }
             }
             None => {
                 let mut e = entry(
                     ActionKind::Drain,
-                    task_time(cluster),
+                    task_time(cluster).or_else(|| drained.get(cluster).copied()),
                     Some(cluster.clone()),
                     Origin::Annotation,
                 );
@@ -584,6 +589,33 @@ mod tests {
         );
         assert_eq!(h.entries[1].time, None);
         assert_eq!(h.entries[1].from, vec![Origin::Annotation]);
+    }
+
+    #[test]
+    fn the_drains_own_record_times_its_task_and_record_without_an_event() {
+        let mut b = binding(
+            json!({
+                "clusters": [{"name": "m2", "replicas": 1}],
+                "gracefulEvictionTasks": [{
+                    "fromCluster": "m1", "producer": "karmadactl", "reason": "ClusterDrained",
+                    "purgeMode": "Gracefully", "replicas": 1
+                }]
+            }),
+            Some(r#"{"m1":[{"name":"m1","replicas":1}]}"#),
+        );
+        b.metadata.annotations.as_mut().unwrap().insert(
+            crate::engine::decide::records::DRAINED_AT_ANNOTATION.into(),
+            r#"{"m1":"2026-11-22T09:30:00Z"}"#.into(),
+        );
+        let h = history(&b, &[], &HistoryOptions::default());
+        assert_eq!(
+            actions(&h),
+            vec![("drain", Some("m1")), ("eviction", Some("m1"))]
+        );
+        assert!(h
+            .entries
+            .iter()
+            .all(|e| e.time == Some(ts("2026-11-22T09:30:00Z"))));
     }
 
     #[test]

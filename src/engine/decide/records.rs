@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use jiff::Timestamp;
+
 use crate::api::TargetCluster;
 
 /// The annotation in which the tool records, per evicted cluster, the complete
@@ -52,6 +54,75 @@ pub fn record(
     serde_json::to_string(&all).expect("records serialize")
 }
 
+/// The annotation in which the tool records, per evicted cluster, when its drain wrote
+/// the eviction (JSON: cluster name to an RFC 3339 time). It rides on the drain's own
+/// write, so a drain records its moment on every binding without a request more; the
+/// tool's tasks carry no `creationTimestamp` of their own (upstream leaves stamping it to
+/// the graceful eviction controller).
+pub const DRAINED_AT_ANNOTATION: &str = "karmadactl.karmada.io/drained-at";
+
+/// When the tool drained each cluster of `annotations`' record, by
+/// [`DRAINED_AT_ANNOTATION`]; an absent or unreadable annotation has none.
+pub fn drained_at(annotations: Option<&BTreeMap<String, String>>) -> BTreeMap<String, Timestamp> {
+    annotations
+        .and_then(|a| a.get(DRAINED_AT_ANNOTATION))
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default()
+}
+
+/// The [`DRAINED_AT_ANNOTATION`] value after recording `at` for each of `clusters`.
+pub fn record_drained_at(
+    annotations: Option<&BTreeMap<String, String>>,
+    clusters: &[&str],
+    at: Timestamp,
+) -> String {
+    let mut all = drained_at(annotations);
+    for c in clusters {
+        all.insert(c.to_string(), at);
+    }
+    serde_json::to_string(&all).expect("times serialize")
+}
+
+/// The `metadata` of a merge patch dropping the tool's records (the placement before and
+/// the drain's moment) of `clusters` from `annotations`: an emptied or unreadable
+/// annotation goes (`null`); `None` when no record of theirs is there.
+pub fn records_dropped(
+    annotations: Option<&BTreeMap<String, String>>,
+    clusters: &[String],
+) -> Option<serde_json::Value> {
+    let mut changed = serde_json::Map::new();
+    drop_from::<Vec<TargetCluster>>(annotations, PRE_EVICTION_ANNOTATION, clusters, &mut changed);
+    drop_from::<Timestamp>(annotations, DRAINED_AT_ANNOTATION, clusters, &mut changed);
+    (!changed.is_empty()).then(|| serde_json::json!({ "annotations": changed }))
+}
+
+/// Into `changed`: the annotation `key` (a JSON object by cluster) without `clusters`,
+/// when that changes it.
+fn drop_from<T: serde::de::DeserializeOwned + serde::Serialize>(
+    annotations: Option<&BTreeMap<String, String>>,
+    key: &str,
+    clusters: &[String],
+    changed: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    let Some(text) = annotations.and_then(|a| a.get(key)) else {
+        return;
+    };
+    let value = match serde_json::from_str::<BTreeMap<String, T>>(text) {
+        Err(_) => serde_json::Value::Null,
+        Ok(mut all) => {
+            if clusters.iter().filter(|c| all.remove(*c).is_some()).count() == 0 {
+                return;
+            }
+            if all.is_empty() {
+                serde_json::Value::Null
+            } else {
+                serde_json::Value::String(serde_json::to_string(&all).expect("records serialize"))
+            }
+        }
+    };
+    changed.insert(key.into(), value);
+}
+
 /// The reasons of the tool's own Events (`ops::events` records them).
 pub mod reasons {
     /// `drain` evicted the binding from a cluster.
@@ -89,5 +160,59 @@ mod tests {
         let m = task_message("returned to {} by `karmadactl failback`", &many, ", ");
         assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
         assert!(m.len() <= TASK_MESSAGE_MAX);
+    }
+
+    fn annotations(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn drain_moments_are_recorded_per_cluster_and_dropped_with_the_placement() {
+        let t1: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
+        let t2: Timestamp = "2026-11-22T12:30:00Z".parse().unwrap();
+        let first = record_drained_at(None, &["m1"], t1);
+        let a = annotations(&[
+            (DRAINED_AT_ANNOTATION, &first),
+            (
+                PRE_EVICTION_ANNOTATION,
+                r#"{"m1":[{"name":"m1","replicas":1}],"m2":[]}"#,
+            ),
+        ]);
+        let second = record_drained_at(Some(&a), &["m2"], t2);
+        let a = annotations(&[
+            (DRAINED_AT_ANNOTATION, &second),
+            (
+                PRE_EVICTION_ANNOTATION,
+                r#"{"m1":[{"name":"m1","replicas":1}],"m2":[]}"#,
+            ),
+        ]);
+        assert_eq!(
+            drained_at(Some(&a)),
+            [("m1".to_string(), t1), ("m2".to_string(), t2)].into()
+        );
+        // One cluster returns: both records keep the other.
+        let patch = records_dropped(Some(&a), &["m1".to_string()]).unwrap();
+        assert_eq!(
+            patch["annotations"][DRAINED_AT_ANNOTATION],
+            r#"{"m2":"2026-11-22T12:30:00Z"}"#
+        );
+        assert_eq!(
+            patch["annotations"][PRE_EVICTION_ANNOTATION],
+            r#"{"m2":[]}"#
+        );
+        // Both return: both annotations go.
+        let patch = records_dropped(Some(&a), &["m1".into(), "m2".into()]).unwrap();
+        assert!(patch["annotations"][DRAINED_AT_ANNOTATION].is_null());
+        assert!(patch["annotations"][PRE_EVICTION_ANNOTATION].is_null());
+        // A cluster without a record changes nothing; nor does an unread annotation.
+        assert_eq!(records_dropped(Some(&a), &["m3".to_string()]), None);
+        assert_eq!(records_dropped(None, &["m1".to_string()]), None);
+        // An unreadable record goes.
+        let broken = annotations(&[(PRE_EVICTION_ANNOTATION, "{not json")]);
+        let patch = records_dropped(Some(&broken), &["m1".to_string()]).unwrap();
+        assert!(patch["annotations"][PRE_EVICTION_ANNOTATION].is_null());
     }
 }

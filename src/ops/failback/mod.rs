@@ -19,12 +19,10 @@ use super::bindings::{for_each_binding, patch_list, raw_list, BindingScope};
 use super::events::{Action, Subject, FAILED_BACK};
 use crate::api::Cluster;
 use crate::client::{select_clusters, ControlPlane, Targets};
-use crate::engine::decide::abort::annotation_after;
 use crate::engine::decide::failback::{
     health_gate, leaving_tasks, plan_binding, reschedule_at, BindingFailback, FailbackMode,
     FailbackOptions,
 };
-use crate::engine::decide::records::PRE_EVICTION_ANNOTATION;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::Reason;
 use crate::error::Result;
@@ -162,7 +160,7 @@ pub fn returned_events<'a>(
             p.plan.clusters.iter().map(move |cluster| {
                 (
                     Subject {
-                        kind: p.kind,
+                        kind: p.kind.into(),
                         namespace: p.namespace.as_deref(),
                         name: &p.name,
                         uid: p.uid.as_deref(),
@@ -222,27 +220,4 @@ pub fn failback_patch(
     patch
 }
 
-/// The `metadata` of a merge patch that drops the drain records of `clusters` from
-/// `annotations` (`None`: no record of theirs to drop).
-pub fn records_dropped(
-    annotations: Option<&std::collections::BTreeMap<String, String>>,
-    clusters: &[String],
-) -> Option<Value> {
-    let before = annotations?.get(PRE_EVICTION_ANNOTATION)?;
-    let mut current = annotations.cloned();
-    for c in clusters {
-        let after = annotation_after(current.as_ref(), c);
-        if let Some(a) = current.as_mut() {
-            match after {
-                Some(v) => a.insert(PRE_EVICTION_ANNOTATION.into(), v),
-                None => a.remove(PRE_EVICTION_ANNOTATION),
-            };
-        }
-    }
-    let value = current
-        .as_ref()
-        .and_then(|a| a.get(PRE_EVICTION_ANNOTATION));
-    (value != Some(before)).then(|| {
-        json!({"annotations": {PRE_EVICTION_ANNOTATION: value.map_or(Value::Null, |v| Value::String(v.clone()))}})
-    })
-}
+pub use crate::engine::decide::records::records_dropped;

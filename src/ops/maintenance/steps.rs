@@ -116,8 +116,7 @@ pub async fn write_drain(
         server_dry_run: false,
     };
     let written = drain_ops::evict(ctx.cp, &mut planned, &req.options, control, &|_| {}).await;
-    let text = |_: &[&str]| req.options.message.clone();
-    let events = drain_ops::drained_events(&planned, &written, &text);
+    let events = drain_ops::drained_events(&planned, &written, &req.options.message);
     let _ = crate::ops::events::record_all(ctx.cp, events, 8).await;
     let failed: Vec<Waiting> = written
         .iter()
