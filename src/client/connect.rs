@@ -41,6 +41,8 @@ pub struct ControlPlane {
     pub tls_verified: bool,
     /// Objects per list page (`--chunk-size`; 0: one response).
     pub page_size: u32,
+    /// Told of every page a list reads, so a long read can show its progress.
+    pub on_page: Option<super::PageHook>,
 }
 
 /// Connect using `--kubeconfig` (else `$KUBECONFIG`, else `~/.kube/config`) and
@@ -139,6 +141,7 @@ pub async fn connect(global: &ConnectOptions) -> Result<ControlPlane> {
         server,
         tls_verified,
         page_size: super::PAGE_SIZE,
+        on_page: None,
     })
 }
 

@@ -10,6 +10,10 @@ use crate::error::Result;
 /// Objects per page by default (kubectl's default `--chunk-size`).
 pub const PAGE_SIZE: u32 = 500;
 
+/// Told how a list goes: the resource, how many objects have been read, and whether
+/// the list is complete (called once with 0 as it starts, then after every page).
+pub type PageHook = std::sync::Arc<dyn Fn(&str, usize, bool) + Send + Sync>;
+
 /// Every object `api` lists with `params` (its `limit` defaults to the control plane's
 /// page size);
 /// `what` names the resource in error messages.
@@ -48,11 +52,18 @@ where
     };
     let mut pending = Some(fetch(params.clone()));
     let mut version = None;
+    let mut read = 0;
+    let tell = |read: usize, done: bool| {
+        if let Some(hook) = &cp.on_page {
+            hook(what, read, done);
+        }
+    };
+    tell(0, false);
     while let Some(handle) = pending.take() {
-        let page = handle
+        let answer = handle
             .await
-            .map_err(|e| crate::error::Error::failure(format!("listing {what}: {e}")))?
-            .map_err(|e| match e {
+            .map_err(|e| crate::error::Error::failure(format!("listing {what}: {e}")))
+            .and_then(|r| r.map_err(|e| match e {
                 // A whole resource type missing is the server's shape, not a name the
                 // operator typed.
                 kube::Error::Api(s) if s.code == 404 => crate::error::Error::failure(format!(
@@ -60,7 +71,11 @@ where
                     cp.server
                 )),
                 e => api_error(&e, what, &cp.server),
-            })?;
+            }));
+        if answer.is_err() {
+            tell(read, true);
+        }
+        let page = answer?;
         if version.is_none() {
             version = page.metadata.resource_version.filter(|v| !v.is_empty());
         }
@@ -69,7 +84,10 @@ where
             params.continue_token = Some(token);
             pending = Some(fetch(params.clone()));
         }
+        read += page.items.len();
+        let done = pending.is_none();
         visit(page.items);
+        tell(read, done);
     }
     Ok(version)
 }

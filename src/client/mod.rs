@@ -13,7 +13,7 @@ mod write;
 pub use connect::{connect, ConnectOptions, ControlPlane};
 pub use errors::api_error;
 pub use limit::ApiRate;
-pub use list::{for_each_page, list_paged, PAGE_SIZE};
+pub use list::{for_each_page, list_paged, PageHook, PAGE_SIZE};
 pub use retry::MAX_ATTEMPTS;
 pub use targets::{resolve_clusters, select_clusters, Targets};
 pub use write::{patch_with_retry, Plan, WriteOutcome};

@@ -16,6 +16,7 @@ use crate::state;
 pub async fn connect(global: &GlobalArgs) -> Result<client::ControlPlane> {
     let mut cp = client::connect(&global.connect_options()).await?;
     cp.page_size = global.chunk_size;
+    cp.on_page = Some(crate::render::progress::list_hook());
     if !cp.tls_verified {
         crate::render::warn(&format!(
             "TLS verification is off for {} (insecure-skip-tls-verify in the kubeconfig): the server's identity is not checked",

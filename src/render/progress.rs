@@ -40,6 +40,48 @@ pub fn spinner(what: &str) -> ProgressBar {
     bar
 }
 
+/// How long a list runs before its progress shows.
+const LIST_QUIET: Duration = Duration::from_secs(1);
+
+/// Progress of long lists ([`crate::client::PageHook`]): after a second, a spinner
+/// on a terminal counting the objects read; without one, a line every few seconds. A
+/// list shorter than that shows nothing.
+pub fn list_hook() -> crate::client::PageHook {
+    let terminal = std::io::stderr().is_terminal();
+    let state: Mutex<Option<(Instant, Option<ProgressBar>, Option<Instant>)>> = Mutex::new(None);
+    std::sync::Arc::new(move |what: &str, read: usize, done: bool| {
+        let Ok(mut state) = state.lock() else { return };
+        let now = Instant::now();
+        let (started, bar, printed) = state.get_or_insert((now, None, None));
+        if done {
+            if let Some(bar) = bar.take() {
+                bar.finish_and_clear();
+            }
+            *state = None;
+            return;
+        }
+        if read == 0 {
+            *started = now;
+            return;
+        }
+        if now.duration_since(*started) < LIST_QUIET {
+            return;
+        }
+        let message = format!("reading {what}: {read} so far");
+        if terminal {
+            let bar = bar.get_or_insert_with(|| {
+                let bar = ProgressBar::new_spinner();
+                bar.enable_steady_tick(Duration::from_millis(120));
+                bar
+            });
+            bar.set_message(message);
+        } else if printed.is_none_or(|p| now.duration_since(p) >= PLAIN_EVERY) {
+            *printed = Some(now);
+            eprintln!("{message}");
+        }
+    })
+}
+
 /// How one unit of work ended, for the counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
