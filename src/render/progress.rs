@@ -43,12 +43,15 @@ pub fn spinner(what: &str) -> ProgressBar {
 /// How long a list runs before its progress shows.
 const LIST_QUIET: Duration = Duration::from_secs(1);
 
+/// A list under way: when it started, its spinner, when its last plain line was.
+type ListShown = (Instant, Option<ProgressBar>, Option<Instant>);
+
 /// Progress of long lists ([`crate::client::PageHook`]): after a second, a spinner
 /// on a terminal counting the objects read; without one, a line every few seconds. A
 /// list shorter than that shows nothing.
 pub fn list_hook() -> crate::client::PageHook {
     let terminal = std::io::stderr().is_terminal();
-    let state: Mutex<Option<(Instant, Option<ProgressBar>, Option<Instant>)>> = Mutex::new(None);
+    let state: Mutex<Option<ListShown>> = Mutex::new(None);
     std::sync::Arc::new(move |what: &str, read: usize, done: bool| {
         let Ok(mut state) = state.lock() else { return };
         let now = Instant::now();
