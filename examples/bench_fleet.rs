@@ -16,7 +16,8 @@
 //!   minimum (one list of each kind, one patch per binding it evicts).
 //!
 //! With `--waits`, only the waiting commands, each for the wait: `failover watch`,
-//! `evictions list -A --watch` (stopped with SIGINT at the end), then `drain C1 --wait`
+//! `evictions list -A --watch`, `maintenance run` of one cluster (stopped with SIGINT at
+//! the end, waiting for its evacuation), then `drain C1 --wait`
 //! (no graceful eviction controller runs, so its tasks never clear and it waits to its
 //! timeout): every request each made, first read included.
 //!
@@ -374,7 +375,11 @@ async fn main() {
             ),
             (
                 "evictions list -A --watch",
-                tool(&["evictions", "list", "-A", "--watch", "-o", "json"]),
+                tool(&["evictions", "list", "-A", "--watch", "-o", "wide"]),
+            ),
+            (
+                "maintenance run (one wave)",
+                tool(&["maintenance", "run", &cluster_name(c / 2), "--yes"]),
             ),
             (
                 "drain --wait",
@@ -391,6 +396,12 @@ async fn main() {
                 ]),
             ),
         ] {
+            // BENCH_WAITS: a comma-separated subset, by words of their names.
+            if let Ok(only) = std::env::var("BENCH_WAITS") {
+                if !only.split(',').any(|w| name.contains(w.trim())) {
+                    continue;
+                }
+            }
             let (code, first, rest) = waiting(&client, &argv, wait + 30).await;
             eprintln!("{name}: exit {code:?}");
             println!("| `{name}` | {code:?} | {first} | {rest} |");

@@ -46,10 +46,14 @@ const LIST_QUIET: Duration = Duration::from_secs(1);
 /// A list under way: when it started, its spinner, when its last plain line was.
 type ListShown = (Instant, Option<ProgressBar>, Option<Instant>);
 
-/// Progress of long lists ([`crate::client::PageHook`]): after a second, a spinner
+/// Told how a list goes (the client's page hook): the resource, the objects read so far,
+/// whether it is complete.
+pub type ListProgress = std::sync::Arc<dyn Fn(&str, usize, bool) + Send + Sync>;
+
+/// Progress of long lists (the client's page hook): after a second, a spinner
 /// on a terminal counting the objects read; without one, a line every few seconds. A
 /// list shorter than that shows nothing.
-pub fn list_hook() -> crate::client::PageHook {
+pub fn list_hook() -> ListProgress {
     let terminal = std::io::stderr().is_terminal();
     let state: Mutex<Option<ListShown>> = Mutex::new(None);
     std::sync::Arc::new(move |what: &str, read: usize, done: bool| {

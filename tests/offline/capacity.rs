@@ -318,3 +318,40 @@ fn a_binding_placed_everywhere_loses_only_the_lost_cluster() {
     }
     assert!(checked > 1_000, "only {checked} losses checked");
 }
+
+#[test]
+fn the_index_passes_the_same_clusters_as_the_filters_one_by_one() {
+    // The doctor's nowhere-to-go check runs each binding's filters once over the fleet
+    // index (`FleetIndex::passing`): held here against `passes_filters` cluster by
+    // cluster, over a generated fleet and every example.
+    use karmadactl::engine::karmada::scheduler::{passes_filters, FleetIndex};
+    let mut fleets = vec![String::from_utf8(karmadactl::fleetgen::fleet_to_vec(
+        &karmadactl::fleetgen::FleetSpec::new(60, 3_000, 7),
+    ))
+    .unwrap()];
+    for example in std::fs::read_dir("examples").unwrap() {
+        let path = example.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            fleets.push(std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    let mut compared = 0;
+    for (n, text) in fleets.iter().enumerate() {
+        let mut state = karmadactl::fleet::FleetState::default();
+        let name = if n == 0 { "fleet.json" } else { "fleet.yaml" };
+        karmadactl::state::parse_documents(name, text, &mut state).unwrap();
+        let index = FleetIndex::new(&state.clusters);
+        for b in &state.bindings {
+            let one_by_one: Vec<usize> = state
+                .clusters
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| passes_filters(c, &b.spec).is_ok())
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(index.passing(&b.spec), one_by_one, "{}", b.display_name());
+            compared += 1;
+        }
+    }
+    assert!(compared > 3_000, "{compared}");
+}

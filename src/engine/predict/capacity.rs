@@ -139,17 +139,29 @@ pub fn report<'b>(
     stale: Option<Vec<Placed<'b>>>,
     settings: &ControllerSettings,
 ) -> CapacityReport {
-    report_ends(index, leaving, stale, settings, true)
+    report_ends(index, leaving, stale, settings, Ends::All)
 }
 
-/// [`report`], with the refreshed end only when `both_ends` (a sweep over every loss
-/// leaves it to the dry-run of one: it is a second burst, as costly as the first).
+/// What of a capacity report is worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ends {
+    /// Both ends of the burst, and the descheduler's second move.
+    All,
+    /// Not the refreshed end (a sweep over every loss leaves it to the dry-run of one: it
+    /// is a second burst, as costly as the first).
+    NotRefreshed,
+    /// The first end alone: no refreshed end, no second move (what the doctor's answers
+    /// read).
+    First,
+}
+
+/// [`report`], with what `ends` says.
 pub fn report_ends<'b>(
     index: &FleetIndex,
     leaving: &[Leaving<'b>],
     stale: Option<Vec<Placed<'b>>>,
     settings: &ControllerSettings,
-    both_ends: bool,
+    ends: Ends,
 ) -> CapacityReport {
     let model = burst_model(settings);
     let by_priority = by_priority(settings);
@@ -174,10 +186,10 @@ pub fn report_ends<'b>(
         refreshed: None,
         descheduling: None,
     };
-    if pending_replicas == 0 {
+    if pending_replicas == 0 || ends == Ends::First {
         return report;
     }
-    if model == BurstModel::Stale && both_ends {
+    if model == BurstModel::Stale && ends == Ends::All {
         let placed = burst(index, leaving, BurstModel::Refreshed, by_priority);
         let (clusters, _) = fit(index, &placed, BurstModel::Refreshed);
         report.refreshed = Some(RefreshedEnd {

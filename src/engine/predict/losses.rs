@@ -348,7 +348,13 @@ fn one_loss(
             })
             .collect()
     });
-    let mut report = capacity::report_ends(index, &leaving, stale, settings, false);
+    let mut report = capacity::report_ends(
+        index,
+        &leaving,
+        stale,
+        settings,
+        capacity::Ends::NotRefreshed,
+    );
     report.compact();
     LossAnswer {
         lost: lost_set.to_vec(),

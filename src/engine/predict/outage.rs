@@ -28,7 +28,9 @@ use crate::engine::karmada::cluster_health::{
     self, FailureMode, Happens, Interval, ReadyChange, NOT_READY_TAINT, UNREACHABLE_TAINT,
 };
 use crate::engine::karmada::cluster_taint_policy::evaluate_policies;
-use crate::engine::predict::simulate::{simulate, PairOutcome, Scenario, Simulation, Verdict};
+use crate::engine::predict::simulate::{
+    simulate_with, Depth, PairOutcome, Scenario, Simulation, Verdict,
+};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::{HealthSettings, PurgeMode};
 use crate::fleet::{Binding, FleetState};
@@ -195,6 +197,18 @@ pub fn simulate_outage(
     health: &HealthSettings,
     base: &Scenario,
 ) -> OutageResult {
+    simulate_outage_with(state, outages, health, base, [Depth::Full, Depth::Full])
+}
+
+/// [`simulate_outage`], with as much capacity in its earliest and latest simulations as
+/// `depth` says (the doctor reads the latest's first end only).
+pub fn simulate_outage_with(
+    state: &FleetState,
+    outages: &[Outage],
+    health: &HealthSettings,
+    base: &Scenario,
+    depth: [Depth; 2],
+) -> OutageResult {
     let mut timelines = Vec::new();
     let mut runs = Runs::default();
     for o in outages {
@@ -216,7 +230,7 @@ pub fn simulate_outage(
         timelines.push(timeline);
     }
 
-    let (earliest, latest, bindings) = finish(state, &runs, base);
+    let (earliest, latest, bindings) = finish(state, &runs, base, depth);
     for t in timelines.iter_mut() {
         if let Some(r) = t.recovery.as_mut() {
             r.evicted_bindings = bindings
@@ -242,6 +256,7 @@ fn finish(
     state: &FleetState,
     runs: &Runs,
     base: &Scenario,
+    depth: [Depth; 2],
 ) -> (Option<Simulation>, Option<Simulation>, Vec<BindingTimeline>) {
     let run = |i: usize| -> Option<Simulation> {
         runs.tainted[i].iter().map(|(_, _, t)| *t).min()?;
@@ -256,7 +271,7 @@ fn finish(
             settings: base.settings.clone(),
             queue: base.queue.clone(),
         };
-        Some(simulate(state, &scenario))
+        Some(simulate_with(state, &scenario, depth[i]))
     };
     let (earliest, latest) = (run(0), run(1));
     let bindings = match (&earliest, &latest) {
@@ -301,7 +316,7 @@ pub fn simulate_after_ready(state: &FleetState, seen: &[SeenReady], base: &Scena
             after_ready(state, cluster, &change, &mut runs),
         );
     }
-    let (_, latest, bindings) = finish(state, &runs, base);
+    let (_, latest, bindings) = finish(state, &runs, base, [Depth::Full, Depth::Full]);
     AfterReady {
         clusters,
         bindings,

@@ -5,8 +5,10 @@
 use super::health::{covering, failure_modes, is_pull};
 use super::*;
 use crate::engine::karmada::cluster_health::Happens;
-use crate::engine::predict::outage::{simulate_outage, ClusterTimeline, Outage};
-use crate::engine::predict::simulate::Simulation;
+use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::predict::outage::{simulate_outage_with, ClusterTimeline, Outage};
+use crate::engine::predict::simulate::{Depth, Simulation};
+use crate::engine::proposal::prescheduling::required_candidates;
 
 /// The `policy apply` lint over every propagation policy of the fleet.
 pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
@@ -65,24 +67,43 @@ pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
     }
 }
 
-/// Bindings whose eviction from one of their clusters would find no feasible cluster.
+/// Bindings whose eviction from one of their clusters would find no feasible cluster:
+/// fewer healthy clusters (no `NoExecute` taint) pass its filters, that one aside, than
+/// it needs (the pre-scheduling check's count). The filters run once per binding over an
+/// index of the fleet, not once per binding, placed cluster and cluster.
 pub(super) fn nowhere_to_go(state: &FleetState, out: &mut Vec<Finding>) {
+    let index = FleetIndex::new(&state.clusters);
+    let healthy: Vec<bool> = state
+        .clusters
+        .iter()
+        .map(|c| !carries_noexecute(c))
+        .collect();
+    let found: Vec<(&str, String)> = state
+        .bindings
+        .par_iter()
+        .flat_map_iter(|b| {
+            let passing: Vec<usize> = index
+                .passing(&b.spec)
+                .into_iter()
+                .filter(|&i| healthy[i])
+                .collect();
+            let required = required_candidates(&b.spec);
+            b.spec
+                .clusters
+                .iter()
+                .filter(|t| {
+                    let own = index
+                        .position(&t.name)
+                        .is_some_and(|p| passing.binary_search(&p).is_ok());
+                    passing.len() - usize::from(own) < required
+                })
+                .map(|t| (t.name.as_str(), b.display_name()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut per_cluster: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    for b in &state.bindings {
-        for t in &b.spec.clusters {
-            let verdict = pre_scheduling_check(
-                &b.spec,
-                &state.clusters,
-                std::slice::from_ref(&t.name),
-                |c| passes_filters(c, &b.spec).is_ok() && !carries_noexecute(c),
-            );
-            if !verdict.feasible {
-                per_cluster
-                    .entry(t.name.as_str())
-                    .or_default()
-                    .push(b.display_name());
-            }
-        }
+    for (cluster, binding) in found {
+        per_cluster.entry(cluster).or_default().push(binding);
     }
     if per_cluster.is_empty() {
         return;
@@ -202,7 +223,9 @@ pub(super) fn answer(
             mode,
             back: None,
         };
-        let result = simulate_outage(&sub, &[outage], input.health, &base);
+        // Only the latest simulation's verdicts and its burst's first end are read.
+        let depth = [Depth::NoCapacity, Depth::FirstEnd];
+        let result = simulate_outage_with(&sub, &[outage], input.health, &base, depth);
         let Some(timeline) = result.clusters.first() else {
             continue;
         };

@@ -410,6 +410,32 @@ impl<'a> FleetIndex<'a> {
         set
     }
 
+    /// The positions of the clusters that pass every filter of `spec`, as
+    /// [`passes_filters`] decides cluster by cluster (with `clusterAffinities`, any term
+    /// will do), with what the index compiled once for the fleet.
+    pub fn passing(&self, spec: &BindingSpec) -> Vec<usize> {
+        let ctx = BindingCtx::new(spec);
+        let marks = self.marks(&ctx);
+        let placement = ctx.placement;
+        let sets: Vec<Arc<Vec<u64>>> = match (
+            &placement.cluster_affinity,
+            placement.cluster_affinities.is_empty(),
+        ) {
+            (Some(a), _) => vec![self.affinity_set(a)],
+            (None, false) => placement
+                .cluster_affinities
+                .iter()
+                .map(|t| self.affinity_set(&t.affinity))
+                .collect(),
+            (None, true) => Vec::new(),
+        };
+        let matches =
+            |i: usize| sets.is_empty() || sets.iter().any(|s| s[i / 64] & (1 << (i % 64)) != 0);
+        (0..self.info.len())
+            .filter(|&i| matches(i) && self.check(&ctx, &marks, i).is_ok())
+            .collect()
+    }
+
     /// Per-binding marks: clusters being evicted, clusters in the current result and
     /// clusters serving the workload's API.
     fn marks(&self, ctx: &BindingCtx) -> Marks<'_> {

@@ -326,6 +326,25 @@ pub struct Simulation {
 
 /// Run the simulation over `state`.
 pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
+    simulate_with(state, scenario, Depth::Full)
+}
+
+/// How much of a simulation's capacity answer is worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Depth {
+    /// All of it.
+    #[default]
+    Full,
+    /// The burst as the model says, without its refreshed end or the descheduler's
+    /// second move.
+    FirstEnd,
+    /// None: an empty report (the outcomes and predictions only).
+    NoCapacity,
+}
+
+/// [`simulate`], with as much of the capacity answer as `depth` says; everything else is
+/// the same.
+pub fn simulate_with(state: &FleetState, scenario: &Scenario, depth: Depth) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
     let faults = scenario::Faults::of(&clusters, scenario);
     let (pending, bindings_affected) = pairs::decide(state, &clusters, &faults, scenario);
@@ -357,7 +376,19 @@ pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
     };
     outcome::arrivals(&placed, scenario, &mut summary);
     let outcomes = outcome::outcomes(pending, &placed, &timeline, &faults, scenario, &mut summary);
-    let capacity = room::room(&placed, &outcomes, &scenario.settings);
+    let capacity = match depth {
+        Depth::Full => room::room(&placed, &outcomes, &scenario.settings, capacity::Ends::All),
+        Depth::FirstEnd => room::room(
+            &placed,
+            &outcomes,
+            &scenario.settings,
+            capacity::Ends::First,
+        ),
+        Depth::NoCapacity => CapacityReport {
+            model: capacity::burst_model(&scenario.settings),
+            ..Default::default()
+        },
+    };
     Simulation {
         now: scenario.now,
         until: scenario.until,

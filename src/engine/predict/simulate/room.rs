@@ -76,6 +76,7 @@ pub(super) fn room(
     placed: &Placements,
     outcomes: &[PairOutcome],
     settings: &ControllerSettings,
+    ends: capacity::Ends,
 ) -> CapacityReport {
     let index = &placed.index;
     let leaving = leaving(placed, outcomes);
@@ -95,5 +96,5 @@ pub(super) fn room(
         .iter()
         .map(|l| Placed::new(index, l, targets[l.key.as_str()].clone()))
         .collect();
-    capacity::report(index, &leaving, Some(stale), settings)
+    capacity::report_ends(index, &leaving, Some(stale), settings, ends)
 }
