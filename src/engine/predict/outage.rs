@@ -29,7 +29,7 @@ use crate::engine::karmada::cluster_health::{
 };
 use crate::engine::karmada::cluster_taint_policy::evaluate_policies;
 use crate::engine::predict::simulate::{
-    simulate_with, Depth, PairOutcome, Scenario, Simulation, Verdict,
+    simulate_with, Depth, Memo, PairOutcome, Scenario, Simulation, Verdict,
 };
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::{HealthSettings, PurgeMode};
@@ -197,17 +197,26 @@ pub fn simulate_outage(
     health: &HealthSettings,
     base: &Scenario,
 ) -> OutageResult {
-    simulate_outage_with(state, outages, health, base, [Depth::Full, Depth::Full])
+    simulate_outage_with(
+        state,
+        outages,
+        health,
+        base,
+        [Depth::Full, Depth::Full],
+        None,
+    )
 }
 
 /// [`simulate_outage`], with as much capacity in its earliest and latest simulations as
-/// `depth` says (the doctor reads the latest's first end only).
+/// `depth` says (the doctor reads the latest's first end only), and their predictions
+/// shared through `memo` (with each other, and with other outages of the same cluster).
 pub fn simulate_outage_with(
     state: &FleetState,
     outages: &[Outage],
     health: &HealthSettings,
     base: &Scenario,
     depth: [Depth; 2],
+    memo: Option<&Memo>,
 ) -> OutageResult {
     let mut timelines = Vec::new();
     let mut runs = Runs::default();
@@ -230,7 +239,7 @@ pub fn simulate_outage_with(
         timelines.push(timeline);
     }
 
-    let (earliest, latest, bindings) = finish(state, &runs, base, depth);
+    let (earliest, latest, bindings) = finish(state, &runs, base, depth, memo);
     for t in timelines.iter_mut() {
         if let Some(r) = t.recovery.as_mut() {
             r.evicted_bindings = bindings
@@ -257,6 +266,7 @@ fn finish(
     runs: &Runs,
     base: &Scenario,
     depth: [Depth; 2],
+    memo: Option<&Memo>,
 ) -> (Option<Simulation>, Option<Simulation>, Vec<BindingTimeline>) {
     let run = |i: usize| -> Option<Simulation> {
         runs.tainted[i].iter().map(|(_, _, t)| *t).min()?;
@@ -271,7 +281,7 @@ fn finish(
             settings: base.settings.clone(),
             queue: base.queue.clone(),
         };
-        Some(simulate_with(state, &scenario, depth[i]))
+        Some(simulate_with(state, &scenario, depth[i], memo))
     };
     let (earliest, latest) = (run(0), run(1));
     let bindings = match (&earliest, &latest) {
@@ -316,7 +326,7 @@ pub fn simulate_after_ready(state: &FleetState, seen: &[SeenReady], base: &Scena
             after_ready(state, cluster, &change, &mut runs),
         );
     }
-    let (_, latest, bindings) = finish(state, &runs, base, [Depth::Full, Depth::Full]);
+    let (_, latest, bindings) = finish(state, &runs, base, [Depth::Full, Depth::Full], None);
     AfterReady {
         clusters,
         bindings,

@@ -2,12 +2,14 @@
 //! bindings with nowhere to go, stale tasks) and the answer, per cluster, to "if it
 //! failed now", from the same simulation as `dry-run`.
 
+use std::collections::HashMap;
+
 use super::health::{covering, failure_modes, is_pull};
 use super::*;
 use crate::engine::karmada::cluster_health::Happens;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::outage::{simulate_outage_with, ClusterTimeline, Outage};
-use crate::engine::predict::simulate::{Depth, Simulation};
+use crate::engine::predict::simulate::{Depth, Memo, Simulation};
 use crate::engine::proposal::prescheduling::required_candidates;
 
 /// The `policy apply` lint over every propagation policy of the fleet.
@@ -169,11 +171,11 @@ pub(super) fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
 pub(super) fn answer(
     input: &DoctorInput,
     cluster: &Cluster,
+    sub: &FleetState,
     findings: &[Finding],
 ) -> ClusterAnswer {
     let name = name_of(cluster);
     let pull = is_pull(cluster);
-    let sub = bindings_on(input, name);
     let mut out = ClusterAnswer {
         cluster: name.to_string(),
         policies: Vec::new(),
@@ -213,6 +215,8 @@ pub(super) fn answer(
         settings: input.settings.clone(),
         queue: input.queue.clone(),
     };
+    // Each way of failing moves the same bindings to the same places: predicted once.
+    let memo = Memo::default();
     let mut evictions: Option<SecondsInterval> = None;
     let mut counted = false;
     let mut silent = Vec::new();
@@ -225,7 +229,7 @@ pub(super) fn answer(
         };
         // Only the latest simulation's verdicts and its burst's first end are read.
         let depth = [Depth::NoCapacity, Depth::FirstEnd];
-        let result = simulate_outage_with(&sub, &[outage], input.health, &base, depth);
+        let result = simulate_outage_with(sub, &[outage], input.health, &base, depth, Some(&memo));
         let Some(timeline) = result.clusters.first() else {
             continue;
         };
@@ -264,19 +268,43 @@ pub(super) fn answer(
 /// answer is about this cluster, and on a fleet's scale it must not re-run every other
 /// binding. Evictions from clusters failing already are `dry-run`'s to show: they would
 /// share the queue, so with them this cluster's evictions can only come later.
-fn bindings_on(input: &DoctorInput, name: &str) -> FleetState {
+///
+/// [`without_bindings`] once per worker, then [`keep_bindings_on`] per cluster.
+pub(super) fn without_bindings(state: &FleetState) -> FleetState {
     FleetState {
-        clusters: input.state.clusters.clone(),
-        bindings: input
-            .state
-            .bindings
-            .iter()
-            .filter(|b| b.spec.clusters.iter().any(|t| t.name == name))
-            .cloned()
-            .collect(),
-        taint_policies: input.state.taint_policies.clone(),
+        clusters: state.clusters.clone(),
+        taint_policies: state.taint_policies.clone(),
         ..Default::default()
     }
+}
+
+/// The positions of the bindings placed on each cluster, in fleet order.
+pub(super) fn bindings_by_cluster(state: &FleetState) -> HashMap<&str, Vec<usize>> {
+    let mut on: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, b) in state.bindings.iter().enumerate() {
+        for t in &b.spec.clusters {
+            let list = on.entry(t.name.as_str()).or_default();
+            if list.last() != Some(&i) {
+                list.push(i);
+            }
+        }
+    }
+    on
+}
+
+/// `sub` (a [`without_bindings`] of `state`) with the bindings placed on `cluster`.
+pub(super) fn keep_bindings_on(
+    sub: &mut FleetState,
+    state: &FleetState,
+    on: &HashMap<&str, Vec<usize>>,
+    cluster: &Cluster,
+) {
+    sub.bindings = on
+        .get(name_of(cluster))
+        .into_iter()
+        .flatten()
+        .map(|&i| state.bindings[i].clone())
+        .collect();
 }
 
 /// Seconds from the doctor's now to `t`.

@@ -417,10 +417,19 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     estimators::estimator_findings(input, &mut findings);
     versions::version_findings(input, &mut findings);
 
+    // Each answer sees the fleet's clusters and the bindings on its cluster: the clusters
+    // are copied once per worker, the bindings found through one index of the fleet.
+    let on = fleet::bindings_by_cluster(state);
     let clusters: Vec<ClusterAnswer> = state
         .clusters
         .par_iter()
-        .map(|c| answer(input, c, &findings))
+        .map_init(
+            || fleet::without_bindings(state),
+            |sub, c| {
+                fleet::keep_bindings_on(sub, state, &on, c);
+                answer(input, c, sub, &findings)
+            },
+        )
         .collect();
     fleet::capacity_findings(&clusters, &mut findings);
     let (verdict, off) = verdict(input, &findings);

@@ -34,6 +34,7 @@ use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode, QueueSe
 use crate::fleet::FleetState;
 
 pub use crate::engine::predict::eviction::{evict_and_predict, evicted_spec};
+pub use placement::Memo;
 pub use scenario::{apply_scenario, faulty_after};
 
 /// What to simulate.
@@ -326,7 +327,7 @@ pub struct Simulation {
 
 /// Run the simulation over `state`.
 pub fn simulate(state: &FleetState, scenario: &Scenario) -> Simulation {
-    simulate_with(state, scenario, Depth::Full)
+    simulate_with(state, scenario, Depth::Full, None)
 }
 
 /// How much of a simulation's capacity answer is worked out.
@@ -342,9 +343,15 @@ pub enum Depth {
     NoCapacity,
 }
 
-/// [`simulate`], with as much of the capacity answer as `depth` says; everything else is
-/// the same.
-pub fn simulate_with(state: &FleetState, scenario: &Scenario, depth: Depth) -> Simulation {
+/// [`simulate`], with as much of the capacity answer as `depth` says, and the leaving
+/// bindings' predictions shared with other simulations through `memo` (see
+/// [`placement::Memo`] for when that holds); everything else is the same.
+pub fn simulate_with(
+    state: &FleetState,
+    scenario: &Scenario,
+    depth: Depth,
+    memo: Option<&placement::Memo>,
+) -> Simulation {
     let clusters = apply_scenario(&state.clusters, scenario);
     let faults = scenario::Faults::of(&clusters, scenario);
     let (pending, bindings_affected) = pairs::decide(state, &clusters, &faults, scenario);
@@ -353,6 +360,7 @@ pub fn simulate_with(state: &FleetState, scenario: &Scenario, depth: Depth) -> S
         &Estimators::new(state, &scenario.settings),
         &faults,
         &pending,
+        memo,
     );
     let timeline = outcome::run_queue(&pending, &placed, &faults, clusters.len(), scenario);
     if capacity::burst_model(&scenario.settings) == BurstModel::Tracked {

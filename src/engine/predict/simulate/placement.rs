@@ -4,7 +4,7 @@
 
 use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -35,12 +35,24 @@ pub(super) struct Placements<'b, 'c> {
     pub names: Arc<[String]>,
 }
 
-/// Predict where every binding of `pending` that leaves a cluster goes.
+/// Predictions already made, by binding and the evictions it undergoes, for simulations
+/// of one fleet that differ only in the clusters those bindings leave (the doctor's
+/// ways and moments of one cluster's failure). A leaving binding's prediction reads no
+/// state of the clusters it leaves: each is out of its result and fails its filters (the
+/// eviction's task, or the untolerated taint that evicts it).
+#[derive(Default)]
+pub struct Memo {
+    made: Mutex<HashMap<(String, Vec<(String, PurgeMode)>), (PreCheck, BindingPrediction)>>,
+}
+
+/// Predict where every binding of `pending` that leaves a cluster goes (from `memo`
+/// when it has the binding's prediction already).
 pub(super) fn predict_leaving<'b, 'c>(
     clusters: &'c [Cluster],
     estimators: &Estimators,
     faults: &Faults,
     pending: &[Pending<'b>],
+    memo: Option<&Memo>,
 ) -> Placements<'b, 'c> {
     // binding -> (cluster, purge mode) of every eviction it will undergo
     let mut leaving: BTreeMap<&str, Vec<(&str, PurgeMode)>> = BTreeMap::new();
@@ -68,7 +80,23 @@ pub(super) fn predict_leaving<'b, 'c>(
     let predicted: Vec<(PreCheck, BindingPrediction)> = list
         .par_iter()
         .with_min_len(64)
-        .map(|(key, gone)| fleet.predict(key, bindings[*key], gone))
+        .map(|(key, gone)| {
+            let Some(memo) = memo else {
+                return fleet.predict(key, bindings[*key], gone);
+            };
+            let id = (
+                key.to_string(),
+                gone.iter().map(|(c, m)| (c.to_string(), *m)).collect(),
+            );
+            if let Some(made) = memo.made.lock().ok().and_then(|m| m.get(&id).cloned()) {
+                return made;
+            }
+            let made = fleet.predict(key, bindings[*key], gone);
+            if let Ok(mut m) = memo.made.lock() {
+                m.insert(id, made.clone());
+            }
+            made
+        })
         .collect();
     let mut prechecks = HashMap::with_capacity(list.len());
     let mut predictions = Vec::with_capacity(list.len());
