@@ -42,8 +42,11 @@ pub(super) struct Placements<'b, 'c> {
 /// eviction's task, or the untolerated taint that evicts it).
 #[derive(Default)]
 pub struct Memo {
-    made: Mutex<HashMap<(String, Vec<(String, PurgeMode)>), (PreCheck, BindingPrediction)>>,
+    made: Mutex<HashMap<Leaves, (PreCheck, BindingPrediction)>>,
 }
+
+/// A binding (by key) and the evictions it undergoes.
+type Leaves = (String, Vec<(String, PurgeMode)>);
 
 /// Predict where every binding of `pending` that leaves a cluster goes (from `memo`
 /// when it has the binding's prediction already).
