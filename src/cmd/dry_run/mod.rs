@@ -85,6 +85,14 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         comparison: comparison.as_ref(),
         simulation: &simulation,
     };
+    common::write_plot(
+        &args.plot,
+        || {
+            let t = crate::render::plot::timeline::dry_run(&report);
+            crate::render::plot::timeline::draw(&t, Some(&simulation.capacity))
+        },
+        || render_text(&report, false),
+    )?;
     if format.is_structured() {
         render::print_structured(&report, format)?;
     } else {
