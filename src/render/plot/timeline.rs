@@ -25,8 +25,8 @@ pub const ROW_LIMIT: usize = 60;
 
 /// Picture width.
 const WIDTH: f64 = 1100.0;
-const ROW: f64 = 18.0;
-const BAND: f64 = 12.0;
+const ROW: f64 = 20.0;
+const BAND: f64 = 15.0;
 const LABEL_MAX: usize = 44;
 
 /// A stretch of time on a row.
@@ -1009,6 +1009,8 @@ pub fn draw(
         svg.line(x, top - 4.0, x, bottom, "grid");
         svg.text(x, top - 8.0, Anchor::Middle, "muted small", &offset(s));
     }
+    // Under the marks, so a mark at the origin is seen whole.
+    svg.line(label_w, top, label_w, bottom, "axis");
     let mut y = top;
     for section in &t.sections {
         svg.text(12.0, y + 13.0, Anchor::Start, "fg", &section.title);
@@ -1104,7 +1106,6 @@ pub fn draw(
         svg.line(scale.left, base, scale.right(), base, "axis");
         y += queue_h;
     }
-    svg.line(label_w, top, label_w, y, "axis");
     y += 24.0;
     svg.text(
         label_w,
