@@ -444,8 +444,14 @@ pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str]
 fn check_report_picture(picture: &std::path::Path, r: &Value) {
     use support::plot::{check_rendered, marks, CHROMIUM};
     let svg = std::fs::read_to_string(picture).expect("failover report --plot wrote no file");
-    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"), "{svg}");
-    let dots: Vec<_> = marks(&svg).into_iter().filter(|m| m.dot && m.mark == "observed").collect();
+    assert!(
+        svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    let dots: Vec<_> = marks(&svg)
+        .into_iter()
+        .filter(|m| m.dot && m.mark == "observed")
+        .collect();
     let mut seen = 0;
     for b in r["bindings"].as_array().unwrap() {
         let binding = b["binding"].as_str().unwrap();
@@ -468,7 +474,19 @@ fn check_report_picture(picture: &std::path::Path, r: &Value) {
         }
     }
     assert!(seen > 0, "the report observed nothing: {r:#}");
-    assert!(std::path::Path::new(CHROMIUM).exists(), "{CHROMIUM} missing: run hack/test-env.sh");
+    assert!(
+        std::path::Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} missing: run hack/test-env.sh"
+    );
     let (_, sampled) = check_rendered(picture, &svg);
     assert!(sampled >= seen, "{sampled} marks sampled");
+    // Kept for a person to look at, when asked.
+    if let Some(dir) = std::env::var_os("KARMADACTL_KEEP_PLOTS") {
+        let name = format!(
+            "report-{}.svg",
+            r["cluster"]["cluster"].as_str().unwrap_or("cluster")
+        );
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::copy(picture, std::path::Path::new(&dir).join(name));
+    }
 }

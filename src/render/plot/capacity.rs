@@ -299,7 +299,7 @@ pub fn losses(fc: &FleetCapacity, source: &str) -> Picture {
         } else {
             "muted"
         },
-        &clip(&fc.verdict, 170),
+        &clip(&fc.verdict, 150),
     );
     let mut y = draw_lines(&mut svg, &lines, 64.0);
     if more > 0 {

@@ -25,6 +25,25 @@ fn plain(text: &str) -> String {
     out
 }
 
+/// Lines of the text summary the page holds: a fleet's whole report can be millions of
+/// lines, which no page shows usefully; the command's text output has them all.
+pub const SUMMARY_LINES: usize = 400;
+
+/// The first `max` lines of `text`, and a line saying how many more there are.
+fn first_lines(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    let mut ends = text.match_indices('\n').map(|(i, _)| i);
+    match ends.nth(max.saturating_sub(1)) {
+        Some(end) if end + 1 < text.len() => {
+            let more = text[end + 1..].lines().count();
+            std::borrow::Cow::Owned(format!(
+                "{}\n... {more} more line(s): the command's text output has them all\n",
+                &text[..end]
+            ))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// The page: `title`, the picture, the legend (`(class, words)`), the summary.
 pub fn page(title: &str, svg: &str, legend: &[(&str, &str)], summary: &str) -> String {
     let mut css = String::from(
@@ -61,7 +80,7 @@ pub fn page(title: &str, svg: &str, legend: &[(&str, &str)], summary: &str) -> S
         ));
     }
     s.push_str("</ul>\n<pre>");
-    s.push_str(&escape(&plain(summary)));
+    s.push_str(&escape(&plain(&first_lines(summary, SUMMARY_LINES))));
     s.push_str("</pre>\n</body>\n</html>\n");
     s
 }
@@ -73,6 +92,15 @@ mod tests {
     #[test]
     fn colour_sequences_are_stripped() {
         assert_eq!(plain("\u{1b}[1;31mREFUSED\u{1b}[0m ok"), "REFUSED ok");
+    }
+
+    #[test]
+    fn a_long_summary_is_cut_and_says_so() {
+        assert_eq!(first_lines("a\nb\n", 2), "a\nb\n");
+        assert_eq!(
+            first_lines("a\nb\nc\nd\n", 2),
+            "a\nb\n... 2 more line(s): the command's text output has them all\n"
+        );
     }
 
     #[test]

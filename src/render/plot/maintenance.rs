@@ -81,7 +81,7 @@ pub fn plan(p: &MaintenancePlan, source: &str) -> Picture {
         56.0,
         Anchor::Start,
         if p.safe() { "muted" } else { "refused" },
-        &clip(&p.verdict, 170),
+        &clip(&p.verdict, 150),
     );
     let top = head;
     for i in 0..waves {
@@ -236,7 +236,10 @@ fn step_class(s: &str) -> Option<(&'static str, &'static str)> {
 
 /// Each cluster's steps over time, from the run's record (and its current step since
 /// its `since`), up to `now`.
-fn spans(run: &RunState, now: Timestamp) -> Vec<(String, Vec<(Timestamp, Timestamp, String)>)> {
+/// A step a cluster was in: from, to, the step's word.
+type Span = (Timestamp, Timestamp, String);
+
+fn spans(run: &RunState, now: Timestamp) -> Vec<(String, Vec<Span>)> {
     run.clusters
         .iter()
         .map(|c| {
@@ -305,7 +308,7 @@ pub fn status(run: &RunState, now: Timestamp) -> Picture {
         ),
     );
     if !run.reason.is_empty() {
-        svg.text(12.0, 56.0, Anchor::Start, "muted", &clip(&run.reason, 170));
+        svg.text(12.0, 56.0, Anchor::Start, "muted", &clip(&run.reason, 150));
     }
     let top = head;
     for s in scale.ticks(12) {
@@ -361,7 +364,7 @@ pub fn status(run: &RunState, now: Timestamp) -> Picture {
     // Out of service over time: from draining until it leaves returning, or failed in between.
     let mut changes: std::collections::BTreeMap<Timestamp, i64> = std::collections::BTreeMap::new();
     for (_, steps) in &spans {
-        let out: Vec<&(Timestamp, Timestamp, String)> = steps
+        let out: Vec<&Span> = steps
             .iter()
             .filter(|s| {
                 matches!(
@@ -430,5 +433,85 @@ pub fn status(run: &RunState, now: Timestamp) -> Picture {
         title,
         svg: svg.finish(),
         legend: STATUS_LEGEND.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::decide::maintenance_run::{
+        advance, enter, new_run, Ended, Holder, RunSettings,
+    };
+
+    fn t(s: i64) -> Timestamp {
+        Timestamp::from_second(1_800_000_000 + s).unwrap()
+    }
+
+    fn run() -> RunState {
+        let settings = RunSettings {
+            max_unavailable: 1,
+            max_failures: 0,
+            hook: Some("true".into()),
+            cluster_context: "{cluster}".into(),
+            hook_timeout_seconds: 60,
+            evacuate_timeout_seconds: 60,
+            stable_for_seconds: 0,
+            gate_timeout_seconds: 60,
+            soak_seconds: 30,
+            purge_mode: None,
+            min_available_clusters: None,
+            max_in_flight: 8,
+            eviction_rate: None,
+            unhealthy_cluster_threshold: 0.55,
+            failback_max_concurrent: 5,
+            failback_min_success_seconds: 0,
+            failback_progress_deadline_seconds: 60,
+        };
+        let holder = Holder {
+            id: "a".into(),
+            host: "ops-1".into(),
+            pid: 42,
+            process_start: "7".into(),
+            since: t(0),
+            renewed_at: t(0),
+        };
+        let waves = vec![vec!["m1".to_string()], vec!["m2".to_string()]];
+        let mut s = new_run("r1".into(), waves, settings, holder, t(0));
+        let m1 = ["m1".to_string()];
+        enter(&mut s, &m1, Step::Draining, "cordoning", t(10));
+        let mut at = 10;
+        for step in [
+            Step::Draining,
+            Step::Evacuating,
+            Step::Maintaining,
+            Step::Gating,
+            Step::Returning,
+            Step::Soaking,
+        ] {
+            at += 60;
+            advance(&mut s, "m1", step, &Ended::Done("ok".into()), t(at));
+        }
+        enter(
+            &mut s,
+            &["m2".to_string()],
+            Step::Draining,
+            "cordoning",
+            t(at + 5),
+        );
+        s
+    }
+
+    #[test]
+    fn a_run_is_drawn_step_by_step_and_the_same_every_time() {
+        let s = run();
+        let p = status(&s, t(600));
+        let svg = &p.svg;
+        for mark in ["draining", "maintaining", "gating", "done", "out"] {
+            assert!(svg.contains(&format!("data-mark=\"{mark}\"")), "{mark}");
+        }
+        assert!(svg.contains("m1: maintaining from"));
+        assert!(svg.contains("max 1"));
+        assert_eq!(svg, &status(&s, t(600)).svg);
+        assert!(!svg.contains("<script"));
     }
 }

@@ -283,6 +283,10 @@ fn outage_row(
     row
 }
 
+/// A group's marks of one kind: the mark, the first start, the last end (none: goes
+/// on), how many.
+type GroupSpan = (&'static str, Timestamp, Option<Timestamp>, usize);
+
 /// Aggregate rows: one per group, its bands the span of the group's moments.
 fn aggregate(rows: Vec<(String, Row)>, what: &str) -> Vec<Row> {
     let mut groups: BTreeMap<String, Vec<Row>> = BTreeMap::new();
@@ -293,10 +297,7 @@ fn aggregate(rows: Vec<(String, Row)>, what: &str) -> Vec<Row> {
         .into_iter()
         .map(|(key, rows)| {
             let n = rows.len();
-            let mut spans: BTreeMap<
-                (&'static str, u8),
-                (&'static str, Timestamp, Option<Timestamp>, usize),
-            > = BTreeMap::new();
+            let mut spans: BTreeMap<(&'static str, u8), GroupSpan> = BTreeMap::new();
             for r in &rows {
                 for b in &r.bands {
                     let e = spans
@@ -596,7 +597,7 @@ pub fn dry_run(doc: &DryRunReport<'_>) -> Timeline {
                 .scenario
                 .taint
                 .as_ref()
-                .map(|t| crate::api::taint::describe_taint(t));
+                .map(crate::api::taint::describe_taint);
             for c in &doc.scenario.targets {
                 subtitle.push(format!(
                     "{c} tainted at {}{}",
@@ -970,11 +971,7 @@ pub fn draw(
     let scale = TimeScale::new(t.origin, t.end, label_w, plot_w);
     let rows: usize = t.sections.iter().map(|s| s.rows.len() + 1).sum();
     let head = 30.0 + 16.0 * t.subtitle.len() as f64 + 24.0;
-    let queue_h = if t.queue.iter().any(|(_, d)| *d > 0) {
-        50.0
-    } else {
-        0.0
-    };
+    let queue_h = if t.queue_shown { 50.0 } else { 0.0 };
     let body = rows as f64 * ROW + queue_h;
     let notes_h = 16.0 * t.notes.len() as f64 + 10.0;
     let legend_h = 20.0 * t.legend.len().div_ceil(4) as f64 + 10.0;
@@ -1085,7 +1082,11 @@ pub fn draw(
             y + 34.0,
             Anchor::Start,
             "muted small",
-            &format!("depth, at most {max}"),
+            &if t.queue.iter().all(|(_, d)| *d == 0) {
+                "no binding ever waits".to_string()
+            } else {
+                format!("depth, at most {max}")
+            },
         );
         let mut pts = vec![(scale.left, base)];
         let mut last = 0usize;
