@@ -205,6 +205,24 @@ fn plot_unknown_extension_is_a_usage_error_and_writes_nothing() {
     assert!(stderr.contains("FILE.svg or FILE.html"), "{stderr}");
     assert!(!out.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // A scenario the picture does not draw: refused before anything is read.
+    let out = dir.path().join("app.svg");
+    let done = std::process::Command::new(binary())
+        .current_dir(root())
+        .args([
+            "dry-run",
+            "--snapshot",
+            "examples/app-failover.yaml",
+            "--app-unhealthy",
+            "rb/shop/checkout-deployment@member1",
+            "--plot",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let (_, stderr, code) = parts(&done);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(!out.exists());
     // A directory that does not exist: a failure, nothing printed, nothing left.
     let out = dir.path().join("missing/picture.svg");
     let done = std::process::Command::new(binary())

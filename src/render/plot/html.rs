@@ -29,10 +29,22 @@ fn plain(text: &str) -> String {
 /// lines, which no page shows usefully; the command's text output has them all.
 pub const SUMMARY_LINES: usize = 400;
 
-/// The first `max` lines of `text`, and a line saying how many more there are.
+/// Bytes of the text summary the page holds at most (a few wide tables' lines).
+pub const SUMMARY_BYTES: usize = 256 * 1024;
+
+/// The first `max` lines of `text` (and no more than [`SUMMARY_BYTES`]), and a line
+/// saying how many more there are.
 fn first_lines(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     let mut ends = text.match_indices('\n').map(|(i, _)| i);
-    match ends.nth(max.saturating_sub(1)) {
+    let by_lines = ends.nth(max.saturating_sub(1));
+    let by_bytes = (text.len() > SUMMARY_BYTES)
+        .then(|| text[..SUMMARY_BYTES].rfind('\n'))
+        .flatten();
+    let cut = match (by_lines, by_bytes) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    match cut {
         Some(end) if end + 1 < text.len() => {
             let more = text[end + 1..].lines().count();
             std::borrow::Cow::Owned(format!(

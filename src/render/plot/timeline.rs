@@ -297,6 +297,10 @@ fn aggregate(rows: Vec<(String, Row)>, what: &str) -> Vec<Row> {
         .into_iter()
         .map(|(key, rows)| {
             let n = rows.len();
+            let moved = rows
+                .iter()
+                .filter(|r| r.bands.iter().any(|b| b.mark == "evicted"))
+                .count();
             let mut spans: BTreeMap<(&'static str, u8), GroupSpan> = BTreeMap::new();
             for r in &rows {
                 for b in &r.bands {
@@ -328,7 +332,7 @@ fn aggregate(rows: Vec<(String, Row)>, what: &str) -> Vec<Row> {
                 label: format!("{key} ({n} {what})"),
                 bands,
                 dots: rows.into_iter().flat_map(|r| r.dots).collect(),
-                note: String::new(),
+                note: format!("{moved} of {n} evicted"),
             }
         })
         .collect()
