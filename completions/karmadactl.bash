@@ -636,7 +636,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__dry__subcmd__run)
-            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --app-unhealthy --unhealthy-since --health-interpreted --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
+            opts="-l -o -v -h --cluster --selector --taint --at --recover-after --outage --outage-mode --outage-at --compare-version --app-unhealthy --unhealthy-since --health-interpreted --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --plot --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -812,6 +812,10 @@ _karmadactl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -1580,7 +1584,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__capacity)
-            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
+            opts="-o -v -h --lose --lose-selector --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --plot --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1716,6 +1720,10 @@ _karmadactl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -2118,7 +2126,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__failover__subcmd__report)
-            opts="-o -v -h --cluster --since --until --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
+            opts="-o -v -h --cluster --since --until --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --plot --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2258,6 +2266,10 @@ _karmadactl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json yaml openmetrics" -- "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -3700,7 +3712,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__plan)
-            opts="-l -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
+            opts="-l -o -v -h --selector --all --max-unavailable --order --purge-mode --min-available-clusters --snapshot --karmada-version --feature-gates --controllers --scheduler-feature-gates --enable-scheduler-estimator --disable-scheduler-estimator-in-pull-mode --descheduler --unschedulable-threshold --descheduling-interval --enable-no-execute-taint-eviction --no-execute-taint-eviction-purge-mode --graceful-eviction-timeout --resource-eviction-rate --secondary-resource-eviction-rate --unhealthy-cluster-threshold --large-cluster-num-threshold --rate-limiter-base-delay --rate-limiter-max-delay --rate-limiter-qps --rate-limiter-bucket-size --cluster-status-update-frequency --cluster-failure-threshold --cluster-success-threshold --cluster-monitor-period --cluster-monitor-grace-period --cluster-lease-duration --cluster-lease-renew-interval-fraction --queue-model --output --plot --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3852,6 +3864,10 @@ _karmadactl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table wide json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)
@@ -4098,7 +4114,7 @@ _karmadactl() {
             return 0
             ;;
         karmadactl__subcmd__maintenance__subcmd__status)
-            opts="-o -v -h --output --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
+            opts="-o -v -h --output --plot --kubeconfig --karmada-context --v --chunk-size --request-timeout --kube-api-qps --kube-api-burst --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4110,6 +4126,10 @@ _karmadactl() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --plot)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --kubeconfig)

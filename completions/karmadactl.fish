@@ -184,6 +184,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s o -l o
 wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l plot -d 'Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the picture, its legend and the text summary); self-contained, opens offline' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand dry-run" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -666,6 +667,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l plot -d 'Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the picture, its legend and the text summary); self-contained, opens offline' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from capacity" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -766,6 +768,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fi
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'
 openmetrics\t'OpenMetrics text exposition (Pushgateway, node-exporter textfile collector)'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l plot -d 'Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the picture, its legend and the text summary); self-contained, opens offline' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand failover; and __fish_seen_subcommand_from report" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -837,6 +840,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 wide\t'The report with the reasons spelled out'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l plot -d 'Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the picture, its legend and the text summary); self-contained, opens offline' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from plan" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r
@@ -899,6 +903,7 @@ complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and _
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format' -r -f -a "table\t'A table and a summary'
 json\t'Stable JSON for scripts'
 yaml\t'The same structure as JSON, in YAML'"
+complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l plot -d 'Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the picture, its legend and the text summary); self-contained, opens offline' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l kubeconfig -d 'Path to the kubeconfig file of the Karmada control plane (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -l karmada-context -d 'Name of the kubeconfig context to use (default: the current context)' -r
 complete -c karmadactl -n "__fish_karmadactl_using_subcommand maintenance; and __fish_seen_subcommand_from status" -s v -l v -d 'Log verbosity: 0 errors and warnings, 1 info, 2 debug, 3+ trace' -r

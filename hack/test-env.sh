@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Provision the binaries the integration tests need: etcd and kube-apiserver.
+# Provision the binaries the integration tests need: etcd and kube-apiserver; and the
+# browser the picture tests render `--plot` files in (Debian's chromium, headless).
 #
 # Follows the envtest convention: the directory holding both binaries is printed on the
 # last line of stdout, to be exported as KUBEBUILDER_ASSETS. Idempotent and cached:
 # a second run with the binaries in place returns at once.
 #
+#   chromium        Debian's `chromium` package, at /usr/bin/chromium (checked on every
+#                   run, before the cache: the picture tests fail without it)
 #   etcd            from Debian's `etcd-server` package
 #   kube-apiserver  built from Debian's `kubernetes` source package (1.20.2) with
 #                   Debian's golang-go, with two vendored JSON libraries replaced by
@@ -19,6 +22,26 @@ set -euo pipefail
 
 log() { printf 'test-env: %s\n' "$*" >&2; }
 die() { printf 'test-env: error: %s\n' "$*" >&2; exit 1; }
+
+# The browser the offline picture tests (tests/offline/plot.rs) render in.
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ] && /usr/bin/chromium --version >/dev/null 2>&1; then
+    return
+  fi
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || die "not root and no sudo: cannot install Debian's chromium"
+    sudo=sudo
+  fi
+  log "installing Debian's chromium (the picture tests render in it)"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >&2
+  $sudo apt-get install -y -qq --no-install-recommends chromium >&2 ||
+    die "apt-get install chromium failed"
+  [ -x /usr/bin/chromium ] && /usr/bin/chromium --version >/dev/null 2>&1 ||
+    die "chromium installed but /usr/bin/chromium does not run"
+}
+ensure_chromium
 
 # Bump when the way kube-apiserver is built changes: a cache with another recipe
 # is rebuilt once.

@@ -110,6 +110,8 @@ pub struct DryRunArgs {
     pub health_interpreted: bool,
     #[command(flatten)]
     pub read: ReadArgs,
+    #[command(flatten)]
+    pub plot: super::shared::PlotArgs,
 }
 
 /// `--outage-mode` values.

@@ -47,6 +47,8 @@ pub struct CapacityArgs {
     pub lose_selector: Option<crate::api::selector::Selector>,
     #[command(flatten)]
     pub read: ReadArgs,
+    #[command(flatten)]
+    pub plot: super::shared::PlotArgs,
 }
 
 /// `NAMESPACE/NAME` of a Deployment.
@@ -175,6 +177,8 @@ pub struct ReportArgs {
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t)]
     pub output: ReportOutput,
+    #[command(flatten)]
+    pub plot: super::shared::PlotArgs,
 }
 
 pub(crate) const SETTINGS_EXAMPLES: &str = "\

@@ -127,6 +127,8 @@ pub struct MaintenancePlanArgs {
     pub waves: WaveArgs,
     #[command(flatten)]
     pub read: ReadArgs,
+    #[command(flatten)]
+    pub plot: super::shared::PlotArgs,
 }
 
 /// Arguments of `maintenance run`.
@@ -218,6 +220,8 @@ pub struct MaintenanceStatusArgs {
     /// Output format.
     #[arg(short = 'o', long, value_enum, default_value_t)]
     pub output: PlanOutput,
+    #[command(flatten)]
+    pub plot: super::shared::PlotArgs,
 }
 
 /// Arguments of `maintenance approve`.

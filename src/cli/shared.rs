@@ -149,3 +149,29 @@ impl ReleaseArg {
             .collect()
     }
 }
+
+/// A picture file asked for with `--plot`: where, and in which form (from its name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlotFile {
+    pub path: PathBuf,
+    pub format: crate::render::plot::PlotFormat,
+}
+
+/// `--plot FILE`: `.svg` or `.html`; any other name is refused when the command line
+/// is read (exit 2, nothing written).
+pub fn plot_file(text: &str) -> Result<PlotFile, String> {
+    let path = PathBuf::from(text);
+    match crate::render::plot::PlotFormat::of(&path) {
+        Some(format) => Ok(PlotFile { path, format }),
+        None => Err("the picture's form comes from its name: FILE.svg or FILE.html".into()),
+    }
+}
+
+/// `--plot`, for the commands that draw.
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlotArgs {
+    /// Also draw the answer to FILE: FILE.svg (the picture alone) or FILE.html (the
+    /// picture, its legend and the text summary); self-contained, opens offline.
+    #[arg(long, value_name = "FILE", value_parser = plot_file)]
+    pub plot: Option<PlotFile>,
+}

@@ -28,6 +28,11 @@ pub async fn run(global: &GlobalArgs, args: &CapacityArgs) -> Result<ExitCode> {
 
     // Render.
     let source = &state.source.description;
+    common::write_plot(
+        &args.plot,
+        || crate::render::plot::capacity::losses(&answer, source),
+        || report::fleet_text(source, &answer, false),
+    )?;
     match format {
         Format::Json | Format::Yaml => {
             render::print_structured(&report::document(source, now, &answer), format)?

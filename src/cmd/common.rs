@@ -263,3 +263,46 @@ pub fn state_steps(
         now,
     )
 }
+
+/// Write `picture` to `--plot`'s file, if asked: atomically (a temporary file beside it,
+/// renamed over it), so a reader never sees half a picture and a failure leaves nothing.
+/// `summary` is the text report the HTML page holds.
+pub fn write_plot(
+    plot: &crate::cli::PlotArgs,
+    picture: impl FnOnce() -> crate::render::plot::Picture,
+    summary: impl FnOnce() -> String,
+) -> Result<()> {
+    let Some(file) = &plot.plot else {
+        return Ok(());
+    };
+    let started = std::time::Instant::now();
+    let picture = picture();
+    let bytes = match file.format {
+        crate::render::plot::PlotFormat::Svg => picture.svg,
+        crate::render::plot::PlotFormat::Html => crate::render::plot::html::page(
+            &picture.title,
+            &picture.svg,
+            &picture.legend,
+            &summary(),
+        ),
+    };
+    let dir = match file.path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let fail = |e: &dyn std::fmt::Display| {
+        crate::error::Error::failure(format!("--plot {}: {e}", file.path.display()))
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| fail(&e))?;
+    std::io::Write::write_all(&mut tmp, bytes.as_bytes()).map_err(|e| fail(&e))?;
+    // A picture is for others to open: readable by all, as a file written plainly is.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| fail(&e))?;
+    }
+    tmp.persist(&file.path).map_err(|e| fail(&e.error))?;
+    tracing::debug!(elapsed = ?started.elapsed(), bytes = bytes.len(), path = %file.path.display(), "plotted");
+    Ok(())
+}

@@ -86,6 +86,14 @@ pub async fn run(global: &GlobalArgs, args: &ReportArgs) -> Result<ExitCode> {
     });
 
     // Render.
+    common::write_plot(
+        &args.plot,
+        || {
+            let t = crate::render::plot::timeline::report(&r);
+            crate::render::plot::timeline::draw(&t, None)
+        },
+        || show::report_text(&r),
+    )?;
     match args.output {
         ReportOutput::Json => {
             render::print_structured(&Document::new("FailoverReport", &r), Format::Json)?

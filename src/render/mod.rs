@@ -16,6 +16,7 @@ pub mod maintenance;
 pub mod maintenance_run;
 pub mod outage;
 pub mod pipeline;
+pub mod plot;
 pub mod policy;
 pub mod progress;
 pub mod settings;

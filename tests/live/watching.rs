@@ -370,11 +370,17 @@ pub fn assert_reported_as_watched(what: &str, reported: Timestamp, watched: Time
 
 pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str], ns: &str) {
     let flags = k.prediction_flags();
+    // The picture of the same report, from the real controllers' moments.
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("report.svg");
+    let picture_arg = picture.display().to_string();
     let mut args = vec!["failover", "report", "--cluster", cluster, "-o", "json"];
     args.extend(flags.iter().map(String::as_str));
+    args.extend(["--plot", picture_arg.as_str()]);
     let (stdout, stderr, code) = parts(&karmadactl(&k.env.kubeconfig, "admin", &args));
     assert_eq!(code, 0, "{stderr}");
     let r: Value = serde_json::from_str(&stdout).unwrap();
+    check_report_picture(&picture, &r);
     let at = |v: &Value| -> Timestamp { v.as_str().unwrap().parse().unwrap() };
     let step_of = |object: &str, step: &str| {
         events
@@ -430,4 +436,57 @@ pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str]
         .unwrap()
         .iter()
         .any(|n| n.as_str().unwrap().contains("Healthy")));
+}
+
+/// The report's picture: an SVG a browser renders (not blank, every mark's colour where
+/// it was drawn), with a dot for every moment the report observed, titled with the
+/// binding, the step and the moment, and coloured by whether it fell in its prediction.
+fn check_report_picture(picture: &std::path::Path, r: &Value) {
+    use support::plot::{check_rendered, marks, CHROMIUM};
+    let svg = std::fs::read_to_string(picture).expect("failover report --plot wrote no file");
+    assert!(
+        svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    let dots: Vec<_> = marks(&svg)
+        .into_iter()
+        .filter(|m| m.dot && m.mark == "observed")
+        .collect();
+    let mut seen = 0;
+    for b in r["bindings"].as_array().unwrap() {
+        let binding = b["binding"].as_str().unwrap();
+        for s in b["steps"].as_array().unwrap() {
+            let Some(at) = s["at"].as_str() else { continue };
+            let at: Timestamp = at.parse().unwrap();
+            let whole = Timestamp::from_second(at.as_second()).unwrap();
+            let title = format!("{binding}: {} at {whole}", s["step"].as_str().unwrap());
+            let dot = dots
+                .iter()
+                .find(|d| d.title.starts_with(&title))
+                .unwrap_or_else(|| panic!("no dot for {title} in the picture"));
+            let class = match s["held"].as_bool() {
+                Some(true) => "held",
+                Some(false) => "outside",
+                None => "unmatched",
+            };
+            assert_eq!(dot.class, class, "{title}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "the report observed nothing: {r:#}");
+    assert!(
+        std::path::Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} missing: run hack/test-env.sh"
+    );
+    let (_, sampled) = check_rendered(picture, &svg);
+    assert!(sampled >= seen, "{sampled} marks sampled");
+    // Kept for a person to look at, when asked.
+    if let Some(dir) = std::env::var_os("KARMADACTL_KEEP_PLOTS") {
+        let name = format!(
+            "report-{}.svg",
+            r["cluster"]["cluster"].as_str().unwrap_or("cluster")
+        );
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::copy(picture, std::path::Path::new(&dir).join(name));
+    }
 }

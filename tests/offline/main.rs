@@ -16,6 +16,7 @@ mod generated_files;
 mod layers;
 mod newer_release;
 mod passthrough;
+mod plot;
 mod policy_schema;
 mod reason_codes;
 mod release_table;

@@ -14,6 +14,7 @@ pub mod karmada;
 pub mod members;
 pub mod metrics;
 pub mod plane;
+pub mod plot;
 pub mod ports;
 pub mod proxy;
 pub mod taint_policy_fleet;

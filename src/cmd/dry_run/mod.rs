@@ -25,6 +25,11 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         return outage::run(global, args).await;
     }
     if !args.app_unhealthy.is_empty() {
+        if args.plot.plot.is_some() {
+            return Err(Error::usage(
+                "--plot draws a taint's or an outage's failover (--cluster, -l, --outage), not --app-unhealthy",
+            ));
+        }
         return app::run(global, args).await;
     }
     // Options.
@@ -85,6 +90,14 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         comparison: comparison.as_ref(),
         simulation: &simulation,
     };
+    common::write_plot(
+        &args.plot,
+        || {
+            let t = crate::render::plot::timeline::dry_run(&report);
+            crate::render::plot::timeline::draw(&t, Some(&simulation.capacity))
+        },
+        || render_text(&report, false),
+    )?;
     if format.is_structured() {
         render::print_structured(&report, format)?;
     } else {

@@ -96,6 +96,14 @@ pub async fn run(global: &GlobalArgs, args: &DryRunArgs) -> Result<ExitCode> {
         }),
         simulation: &simulation,
     };
+    common::write_plot(
+        &args.plot,
+        || {
+            let t = crate::render::plot::timeline::dry_run(&doc);
+            crate::render::plot::timeline::draw(&t, Some(&simulation.capacity))
+        },
+        || report::text(&doc, &result, false),
+    )?;
     if format.is_structured() {
         render::print_structured(&doc, format)?;
     } else {

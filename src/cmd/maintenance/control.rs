@@ -27,12 +27,22 @@ async fn stored(cp: &ControlPlane) -> Result<store::Stored> {
 }
 
 /// The run and the clusters as they are now, rendered.
-async fn show(cp: &ControlPlane, run: &store::Stored, format: Format) -> Result<()> {
+async fn show(
+    cp: &ControlPlane,
+    run: &store::Stored,
+    format: Format,
+    plot: &crate::cli::PlotArgs,
+) -> Result<()> {
     let clusters = crate::state::load_clusters(cp).await?;
     let now = Timestamp::now();
     let me = holder::me(now);
     let held = claim(&run.state, (&me.id, &me.host), &holder::alive, now);
     let view = crate::engine::decide::maintenance_status::status(&run.state, &held, &clusters);
+    common::write_plot(
+        plot,
+        || crate::render::plot::maintenance::status(&run.state, now),
+        || report::status_text(&view, now),
+    )?;
     if format.is_structured() {
         render::print_structured(&Document::new("MaintenanceRun", &view), format)
     } else {
@@ -54,7 +64,7 @@ pub async fn status(global: &GlobalArgs, args: &MaintenanceStatusArgs) -> Result
         render::write_stdout(&format!("No maintenance run on {}.\n", cp.context))?;
         return Ok(ExitCode::Success);
     };
-    show(&cp, &run, args.output.into()).await?;
+    show(&cp, &run, args.output.into(), &args.plot).await?;
     Ok(ExitCode::Success)
 }
 
@@ -112,7 +122,7 @@ pub async fn abort(global: &GlobalArgs, args: &MaintenanceAbortArgs) -> Result<E
         }
         spinner.finish_and_clear();
     }
-    show(&cp, &run, args.output.into()).await?;
+    show(&cp, &run, args.output.into(), &Default::default()).await?;
     if !stopped && !args.no_wait {
         render::warn("the run has not stopped yet: its current step is still going; `karmadactl maintenance status` shows when it has");
         return Ok(ExitCode::Partial);

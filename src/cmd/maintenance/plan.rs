@@ -114,6 +114,11 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
 
     // Render.
     let source = &state.source.description;
+    common::write_plot(
+        &args.plot,
+        || crate::render::plot::maintenance::plan(&p, source),
+        || report::text(source, &p, false),
+    )?;
     match format {
         Format::Json | Format::Yaml => {
             render::print_structured(&Document::new("MaintenancePlan", &p), format)?
