@@ -26,7 +26,7 @@ use crate::engine::decide::drain::{
     plan_binding, purge_mode_of, tracked_placements, unavailable, BindingDrain, DrainOptions,
 };
 use crate::engine::decide::records::{
-    record, record_drained_at, DRAINED_AT_ANNOTATION, PRE_EVICTION_ANNOTATION,
+    record, record_drain, DRAINS_ANNOTATION, PRE_EVICTION_ANNOTATION,
 };
 use crate::engine::decide::taint_edit::cordon_edit;
 use crate::engine::karmada::scheduler::FleetIndex;
@@ -203,8 +203,8 @@ pub struct Written {
 
 /// The merge patch of a drain on the binding `raw`: the evicted clusters leave
 /// `spec.clusters`, their tasks are appended to `spec.gracefulEvictionTasks` (the others
-/// kept as stored, unknown fields included), and the placement before and the moment
-/// `now` are recorded.
+/// kept as stored, unknown fields included), and the placement before and the drain
+/// (at `now`) are recorded.
 pub fn drain_patch(
     raw: &DynamicObject,
     b: &Binding,
@@ -225,7 +225,7 @@ pub fn drain_patch(
     json!({
         "metadata": {"annotations": {
             PRE_EVICTION_ANNOTATION: record(b.annotations(), evicted, &b.spec.clusters),
-            DRAINED_AT_ANNOTATION: record_drained_at(b.annotations(), evicted, now)
+            DRAINS_ANNOTATION: record_drain(b.annotations(), evicted, now, &options.message)
         }},
         "spec": {"clusters": patch_list(clusters), "gracefulEvictionTasks": patch_list(tasks)}
     })

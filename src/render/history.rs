@@ -59,6 +59,9 @@ pub fn detail(e: &Entry, now: Timestamp) -> String {
             parts.push(format!("\"{m}\""));
         }
     }
+    if let Some(m) = e.message.as_deref().filter(|m| !m.is_empty()) {
+        parts.push(format!("\"{m}\""));
+    }
     if let Some(before) = &e.placement_before {
         parts.push(format!("placement before: {}", placement(before)));
     }
@@ -227,6 +230,7 @@ mod tests {
             task: None,
             cause: None,
             placement_before: None,
+            message: None,
             placement: None,
             event: None,
         }

@@ -20,7 +20,7 @@ use kube::Client;
 use serde_json::{json, Value};
 
 use support::fixtures::*;
-use support::fleets::{create_drain_fleet, DRAINED_AT};
+use support::fleets::{create_drain_fleet, DRAINS};
 use support::proxy::{Chaos, Fault, Proxy};
 use support::taint_policy_fleet;
 
@@ -111,14 +111,14 @@ impl Set {
                         t.as_object_mut().unwrap().remove("creationTimestamp");
                     }
                 }
-                // The drain's moments: which clusters, not when.
-                if let Some(moments) = v
+                // The drain log: which clusters, not when.
+                if let Some(log) = v
                     .pointer_mut("/metadata/annotations")
-                    .and_then(|a| a.get_mut(DRAINED_AT))
+                    .and_then(|a| a.get_mut(DRAINS))
                 {
-                    let at: BTreeMap<String, String> =
-                        serde_json::from_str(moments.as_str().unwrap()).unwrap();
-                    *moments = json!(at.keys().collect::<Vec<_>>());
+                    let at: BTreeMap<String, Value> =
+                        serde_json::from_str(log.as_str().unwrap()).unwrap();
+                    *log = json!(at.keys().collect::<Vec<_>>());
                 }
                 (key, v)
             })

@@ -15,7 +15,7 @@ use karmadactl::engine::decide::drain::{drained_spec, DrainOptions};
 use karmadactl::engine::vocabulary::settings::PurgeMode;
 use support::fixtures::*;
 use support::fleets::{
-    self, assert_same, bindings, compared_all, create_drain_fleet, drained, message, DRAINED_AT,
+    self, assert_same, bindings, compared_all, create_drain_fleet, drained, message, DRAINS,
 };
 use support::proxy::{Fault, Proxy};
 
@@ -195,9 +195,7 @@ async fn drain_writes_upstreams_eviction_and_blocks_the_unplaceable() {
     );
     for (key, b) in &after {
         if !key.ends_with("-job-nowhere") && !key.ends_with("-elsewhere") {
-            let at = b["metadata"]["annotations"][DRAINED_AT]
-                .as_str()
-                .unwrap_or("");
+            let at = b["metadata"]["annotations"][DRAINS].as_str().unwrap_or("");
             assert!(at.contains("\"dr-m1\":"), "{key}: {at}");
         }
     }

@@ -248,8 +248,8 @@ pub async fn bindings(client: &Client, p: &str) -> BTreeMap<String, Value> {
 
 /// The pre-eviction annotation `drain` owns.
 pub const RECORD: &str = "karmadactl.karmada.io/pre-eviction-clusters";
-/// The annotation holding when the tool drained each cluster.
-pub const DRAINED_AT: &str = "karmadactl.karmada.io/drained-at";
+/// The annotation in which the tool logs its last drain of each cluster.
+pub const DRAINS: &str = "karmadactl.karmada.io/drains";
 
 /// A binding after `karmadactl drain CLUSTER` evicted it, written out by hand from
 /// upstream's `GracefulEvictCluster` (SEMANTICS.md) and the issue: the cluster leaves
@@ -300,13 +300,17 @@ pub fn expected_drain(before: &Value, cluster: &str, message: &str, purge: Optio
         .unwrap_or_default();
     records.insert(cluster.into(), Value::Array(clusters));
     after["metadata"]["annotations"][RECORD] = json!(serde_json::to_string(&records).unwrap());
-    // The drain's moment: [`compared`] keeps which clusters have one, not when.
-    let mut moments: BTreeMap<String, Value> = before["metadata"]["annotations"][DRAINED_AT]
+    // The drain log: [`compared`] keeps which clusters have an entry and its message,
+    // not when.
+    let mut log: BTreeMap<String, Value> = before["metadata"]["annotations"][DRAINS]
         .as_str()
         .map(|s| serde_json::from_str(s).unwrap())
         .unwrap_or_default();
-    moments.insert(cluster.into(), json!("2000-01-01T00:00:00Z"));
-    after["metadata"]["annotations"][DRAINED_AT] = json!(serde_json::to_string(&moments).unwrap());
+    log.insert(
+        cluster.into(),
+        json!({"at": "2000-01-01T00:00:00Z", "message": message}),
+    );
+    after["metadata"]["annotations"][DRAINS] = json!(serde_json::to_string(&log).unwrap());
     after
 }
 
@@ -321,13 +325,19 @@ pub fn compared(b: &Value) -> Value {
     if let Some(text) = annotations[RECORD].as_str() {
         annotations[RECORD] = serde_json::from_str(text).unwrap();
     }
-    // Which clusters have a drain moment (each a time), not the moment itself.
-    if let Some(text) = annotations[DRAINED_AT].as_str() {
-        let moments: BTreeMap<String, String> = serde_json::from_str(text).unwrap();
-        for t in moments.values() {
-            assert!(t.parse::<jiff::Timestamp>().is_ok(), "drained-at {t}");
+    // The drain log: each cluster's message, not the moment (checked to be a time).
+    if let Some(text) = annotations[DRAINS].as_str() {
+        let log: BTreeMap<String, Value> = serde_json::from_str(text).unwrap();
+        let mut kept = serde_json::Map::new();
+        for (c, d) in log {
+            let at = d["at"].as_str().unwrap_or_default();
+            assert!(
+                at.parse::<jiff::Timestamp>().is_ok(),
+                "drain of {c} at {at}"
+            );
+            kept.insert(c, d["message"].clone());
         }
-        annotations[DRAINED_AT] = json!(moments.keys().collect::<Vec<_>>());
+        annotations[DRAINS] = Value::Object(kept);
     }
     json!({
         "labels": labels,

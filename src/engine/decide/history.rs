@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::engine::decide::evictions::TaskCause;
 
 use crate::api::{GracefulEvictionTask, TargetCluster};
-use crate::engine::decide::records::{drained_at, reasons, records};
+use crate::engine::decide::records::{drains, reasons, records};
 use crate::engine::karmada::events::{reasons as upstream, schedule_result};
 use crate::fleet::Binding;
 
@@ -154,7 +154,8 @@ pub struct EventRecord {
 pub enum Origin {
     /// A task of `spec.gracefulEvictionTasks`.
     Task,
-    /// The tool's record `karmadactl.karmada.io/pre-eviction-clusters`.
+    /// The tool's records `karmadactl.karmada.io/pre-eviction-clusters` and
+    /// `karmadactl.karmada.io/drains`.
     Annotation,
     /// A Kubernetes Event.
     Event,
@@ -186,6 +187,9 @@ pub struct Entry {
     /// `drain` (from the tool's record): `spec.clusters` before the drain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placement_before: Option<Vec<TargetCluster>>,
+    /// `drain` (from the tool's drain log): what drained it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     /// `scheduled`: the result the scheduler reported.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placement: Option<Vec<TargetCluster>>,
@@ -227,7 +231,8 @@ pub fn history(
     let name = binding.display_name();
     let tasks = &binding.spec.graceful_eviction_tasks;
     let recorded = records(binding.annotations());
-    let drained = drained_at(binding.annotations());
+    let log = drains(binding.annotations());
+    let drained: BTreeMap<&str, Timestamp> = log.iter().map(|(c, d)| (c.as_str(), d.at)).collect();
     let known = known_clusters(binding, &recorded);
     let task_time = |cluster: &str| {
         tasks
@@ -245,6 +250,7 @@ pub fn history(
         task: None,
         cause: None,
         placement_before: None,
+        message: None,
         placement: None,
         event: None,
     };
@@ -292,18 +298,45 @@ pub fn history(
             Some(e) => {
                 e.placement_before = Some(before.clone());
                 e.from.insert(0, Origin::Annotation);
-                if let Some(t) = task_time(cluster).or_else(|| drained.get(cluster).copied()) {
+                if let Some(t) =
+                    task_time(cluster).or_else(|| drained.get(cluster.as_str()).copied())
+                {
                     e.time = Some(t);
                 }
             }
             None => {
                 let mut e = entry(
                     ActionKind::Drain,
-                    task_time(cluster).or_else(|| drained.get(cluster).copied()),
+                    task_time(cluster).or_else(|| drained.get(cluster.as_str()).copied()),
                     Some(cluster.clone()),
                     Origin::Annotation,
                 );
                 e.placement_before = Some(before.clone());
+                out.push(e);
+            }
+        }
+    }
+    // The drain log: it joins the record's entry of its cluster, or stands alone once
+    // the record is gone (the binding returned, or the eviction was taken back).
+    for (cluster, d) in &log {
+        let recorded_entry = out.iter_mut().chain(from_events.iter_mut()).find(|e| {
+            e.action == ActionKind::Drain
+                && e.cluster.as_deref() == Some(cluster.as_str())
+                && e.placement_before.is_some()
+        });
+        match recorded_entry {
+            Some(e) => {
+                e.message = Some(d.message.clone());
+                e.time.get_or_insert(d.at);
+            }
+            None => {
+                let mut e = entry(
+                    ActionKind::Drain,
+                    Some(d.at),
+                    Some(cluster.clone()),
+                    Origin::Annotation,
+                );
+                e.message = Some(d.message.clone());
                 out.push(e);
             }
         }
@@ -604,16 +637,25 @@ mod tests {
             Some(r#"{"m1":[{"name":"m1","replicas":1}]}"#),
         );
         b.metadata.annotations.as_mut().unwrap().insert(
-            crate::engine::decide::records::DRAINED_AT_ANNOTATION.into(),
-            r#"{"m1":"2026-11-22T09:30:00Z"}"#.into(),
+            crate::engine::decide::records::DRAINS_ANNOTATION.into(),
+            r#"{"m1":{"at":"2026-11-22T09:30:00Z","message":"by drain m1"},"m3":{"at":"2026-11-20T08:00:00Z","message":"older"}}"#.into(),
         );
         let h = history(&b, &[], &HistoryOptions::default());
+        // m3's drain stands alone (its record went when it returned); m1's joins its
+        // record and times it and its task.
         assert_eq!(
             actions(&h),
-            vec![("drain", Some("m1")), ("eviction", Some("m1"))]
+            vec![
+                ("drain", Some("m3")),
+                ("drain", Some("m1")),
+                ("eviction", Some("m1"))
+            ]
         );
-        assert!(h
-            .entries
+        assert_eq!(h.entries[0].time, Some(ts("2026-11-20T08:00:00Z")));
+        assert_eq!(h.entries[0].message.as_deref(), Some("older"));
+        assert!(h.entries[1].placement_before.is_some());
+        assert_eq!(h.entries[1].message.as_deref(), Some("by drain m1"));
+        assert!(h.entries[1..]
             .iter()
             .all(|e| e.time == Some(ts("2026-11-22T09:30:00Z"))));
     }

@@ -54,64 +54,68 @@ pub fn record(
     serde_json::to_string(&all).expect("records serialize")
 }
 
-/// The annotation in which the tool records, per evicted cluster, when its drain wrote
-/// the eviction (JSON: cluster name to an RFC 3339 time). It rides on the drain's own
-/// write, so a drain records its moment on every binding without a request more; the
-/// tool's tasks carry no `creationTimestamp` of their own (upstream leaves stamping it to
-/// the graceful eviction controller).
-pub const DRAINED_AT_ANNOTATION: &str = "karmadactl.karmada.io/drained-at";
+/// The annotation in which the tool logs, per cluster, its last drain of the binding:
+/// when it wrote the eviction and what drained it (JSON: cluster name to
+/// [`DrainRecord`]). It rides on the drain's own write, so a drain records itself on
+/// every binding without a request more, and it outlives the eviction (an abort or a
+/// failback leaves it; the next drain from the same cluster replaces it), so `history`
+/// still tells the drain once the binding is back. The tool's tasks carry no
+/// `creationTimestamp` of their own (upstream leaves stamping it to the graceful eviction
+/// controller).
+pub const DRAINS_ANNOTATION: &str = "karmadactl.karmada.io/drains";
 
-/// When the tool drained each cluster of `annotations`' record, by
-/// [`DRAINED_AT_ANNOTATION`]; an absent or unreadable annotation has none.
-pub fn drained_at(annotations: Option<&BTreeMap<String, String>>) -> BTreeMap<String, Timestamp> {
+/// One cluster's entry of [`DRAINS_ANNOTATION`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DrainRecord {
+    /// When the drain wrote the eviction (the tool's clock).
+    pub at: Timestamp,
+    /// What drained it: the message of the task it wrote.
+    #[serde(default)]
+    pub message: String,
+}
+
+/// The tool's last drain of each cluster, by [`DRAINS_ANNOTATION`]; an absent or
+/// unreadable annotation has none.
+pub fn drains(annotations: Option<&BTreeMap<String, String>>) -> BTreeMap<String, DrainRecord> {
     annotations
-        .and_then(|a| a.get(DRAINED_AT_ANNOTATION))
+        .and_then(|a| a.get(DRAINS_ANNOTATION))
         .and_then(|text| serde_json::from_str(text).ok())
         .unwrap_or_default()
 }
 
-/// The [`DRAINED_AT_ANNOTATION`] value after recording `at` for each of `clusters`.
-pub fn record_drained_at(
+/// The [`DRAINS_ANNOTATION`] value after a drain of `clusters` at `at` by `message`.
+pub fn record_drain(
     annotations: Option<&BTreeMap<String, String>>,
     clusters: &[&str],
     at: Timestamp,
+    message: &str,
 ) -> String {
-    let mut all = drained_at(annotations);
+    let mut all = drains(annotations);
     for c in clusters {
-        all.insert(c.to_string(), at);
+        all.insert(
+            c.to_string(),
+            DrainRecord {
+                at,
+                message: message.to_string(),
+            },
+        );
     }
-    serde_json::to_string(&all).expect("times serialize")
+    serde_json::to_string(&all).expect("drains serialize")
 }
 
-/// The `metadata` of a merge patch dropping the tool's records (the placement before and
-/// the drain's moment) of `clusters` from `annotations`: an emptied or unreadable
-/// annotation goes (`null`); `None` when no record of theirs is there.
+/// The `metadata` of a merge patch dropping the placement records of `clusters` from
+/// `annotations` (the drain log stays): an emptied or unreadable annotation goes
+/// (`null`); `None` when no record of theirs is there.
 pub fn records_dropped(
     annotations: Option<&BTreeMap<String, String>>,
     clusters: &[String],
 ) -> Option<serde_json::Value> {
-    let mut changed = serde_json::Map::new();
-    drop_from::<Vec<TargetCluster>>(annotations, PRE_EVICTION_ANNOTATION, clusters, &mut changed);
-    drop_from::<Timestamp>(annotations, DRAINED_AT_ANNOTATION, clusters, &mut changed);
-    (!changed.is_empty()).then(|| serde_json::json!({ "annotations": changed }))
-}
-
-/// Into `changed`: the annotation `key` (a JSON object by cluster) without `clusters`,
-/// when that changes it.
-fn drop_from<T: serde::de::DeserializeOwned + serde::Serialize>(
-    annotations: Option<&BTreeMap<String, String>>,
-    key: &str,
-    clusters: &[String],
-    changed: &mut serde_json::Map<String, serde_json::Value>,
-) {
-    let Some(text) = annotations.and_then(|a| a.get(key)) else {
-        return;
-    };
-    let value = match serde_json::from_str::<BTreeMap<String, T>>(text) {
+    let text = annotations.and_then(|a| a.get(PRE_EVICTION_ANNOTATION))?;
+    let value = match serde_json::from_str::<BTreeMap<String, Vec<TargetCluster>>>(text) {
         Err(_) => serde_json::Value::Null,
         Ok(mut all) => {
             if clusters.iter().filter(|c| all.remove(*c).is_some()).count() == 0 {
-                return;
+                return None;
             }
             if all.is_empty() {
                 serde_json::Value::Null
@@ -120,7 +124,7 @@ fn drop_from<T: serde::de::DeserializeOwned + serde::Serialize>(
             }
         }
     };
-    changed.insert(key.into(), value);
+    Some(serde_json::json!({ "annotations": { PRE_EVICTION_ANNOTATION: value } }))
 }
 
 /// The reasons of the tool's own Events (`ops::events` records them).
@@ -170,42 +174,31 @@ mod tests {
     }
 
     #[test]
-    fn drain_moments_are_recorded_per_cluster_and_dropped_with_the_placement() {
+    fn drains_are_logged_per_cluster_and_outlive_the_placement_record() {
         let t1: Timestamp = "2026-11-22T12:00:00Z".parse().unwrap();
         let t2: Timestamp = "2026-11-22T12:30:00Z".parse().unwrap();
-        let first = record_drained_at(None, &["m1"], t1);
+        let first = record_drain(None, &["m1"], t1, "by drain m1");
+        let a = annotations(&[(DRAINS_ANNOTATION, &first)]);
+        let second = record_drain(Some(&a), &["m2"], t2, "by maintenance");
         let a = annotations(&[
-            (DRAINED_AT_ANNOTATION, &first),
+            (DRAINS_ANNOTATION, &second),
             (
                 PRE_EVICTION_ANNOTATION,
                 r#"{"m1":[{"name":"m1","replicas":1}],"m2":[]}"#,
             ),
         ]);
-        let second = record_drained_at(Some(&a), &["m2"], t2);
-        let a = annotations(&[
-            (DRAINED_AT_ANNOTATION, &second),
-            (
-                PRE_EVICTION_ANNOTATION,
-                r#"{"m1":[{"name":"m1","replicas":1}],"m2":[]}"#,
-            ),
-        ]);
-        assert_eq!(
-            drained_at(Some(&a)),
-            [("m1".to_string(), t1), ("m2".to_string(), t2)].into()
-        );
-        // One cluster returns: both records keep the other.
+        let log = drains(Some(&a));
+        assert_eq!(log["m1"].at, t1);
+        assert_eq!(log["m2"].message, "by maintenance");
+        // One cluster returns: the placement record keeps the other, the log both.
         let patch = records_dropped(Some(&a), &["m1".to_string()]).unwrap();
-        assert_eq!(
-            patch["annotations"][DRAINED_AT_ANNOTATION],
-            r#"{"m2":"2026-11-22T12:30:00Z"}"#
-        );
         assert_eq!(
             patch["annotations"][PRE_EVICTION_ANNOTATION],
             r#"{"m2":[]}"#
         );
-        // Both return: both annotations go.
+        assert!(patch["annotations"].get(DRAINS_ANNOTATION).is_none());
+        // Both return: the record goes.
         let patch = records_dropped(Some(&a), &["m1".into(), "m2".into()]).unwrap();
-        assert!(patch["annotations"][DRAINED_AT_ANNOTATION].is_null());
         assert!(patch["annotations"][PRE_EVICTION_ANNOTATION].is_null());
         // A cluster without a record changes nothing; nor does an unread annotation.
         assert_eq!(records_dropped(Some(&a), &["m3".to_string()]), None);
