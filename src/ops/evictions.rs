@@ -15,7 +15,7 @@ use crate::api::Cluster;
 use crate::client::{ControlPlane, Plan};
 use crate::engine::decide::abort::{plan_abort, AbortStep};
 use crate::engine::decide::evictions::{tasks_of, TaskFilter, TaskView};
-use crate::engine::decide::records::records_dropped;
+use crate::engine::decide::records::drain_undone;
 use crate::error::{Error, Result};
 use crate::fleet::{Binding, BindingKind};
 
@@ -156,7 +156,7 @@ fn abort_patch(raw: &DynamicObject, b: &Binding, step: &AbortStep) -> Value {
     let mut patch = json!({
         "spec": {"clusters": patch_list(clusters), "gracefulEvictionTasks": patch_list(tasks)}
     });
-    if let Some(metadata) = records_dropped(b.annotations(), std::slice::from_ref(&step.cluster)) {
+    if let Some(metadata) = drain_undone(b.annotations(), std::slice::from_ref(&step.cluster)) {
         patch["metadata"] = metadata;
     }
     patch

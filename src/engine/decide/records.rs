@@ -104,18 +104,45 @@ pub fn record_drain(
 }
 
 /// The `metadata` of a merge patch dropping the placement records of `clusters` from
-/// `annotations` (the drain log stays): an emptied or unreadable annotation goes
-/// (`null`); `None` when no record of theirs is there.
+/// `annotations` (a failback: the drain log stays): an emptied or unreadable annotation
+/// goes (`null`); `None` when no record of theirs is there.
 pub fn records_dropped(
     annotations: Option<&BTreeMap<String, String>>,
     clusters: &[String],
 ) -> Option<serde_json::Value> {
-    let text = annotations.and_then(|a| a.get(PRE_EVICTION_ANNOTATION))?;
-    let value = match serde_json::from_str::<BTreeMap<String, Vec<TargetCluster>>>(text) {
+    let mut changed = serde_json::Map::new();
+    drop_from::<Vec<TargetCluster>>(annotations, PRE_EVICTION_ANNOTATION, clusters, &mut changed);
+    (!changed.is_empty()).then(|| serde_json::json!({ "annotations": changed }))
+}
+
+/// [`records_dropped`], and the drain log's entries of `clusters` too (an abort: the
+/// binding is put back as it was before the drain).
+pub fn drain_undone(
+    annotations: Option<&BTreeMap<String, String>>,
+    clusters: &[String],
+) -> Option<serde_json::Value> {
+    let mut changed = serde_json::Map::new();
+    drop_from::<Vec<TargetCluster>>(annotations, PRE_EVICTION_ANNOTATION, clusters, &mut changed);
+    drop_from::<DrainRecord>(annotations, DRAINS_ANNOTATION, clusters, &mut changed);
+    (!changed.is_empty()).then(|| serde_json::json!({ "annotations": changed }))
+}
+
+/// Into `changed`: the annotation `key` (a JSON object by cluster) without `clusters`,
+/// when that changes it; an unreadable one goes.
+fn drop_from<T: serde::de::DeserializeOwned + serde::Serialize>(
+    annotations: Option<&BTreeMap<String, String>>,
+    key: &str,
+    clusters: &[String],
+    changed: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    let Some(text) = annotations.and_then(|a| a.get(key)) else {
+        return;
+    };
+    let value = match serde_json::from_str::<BTreeMap<String, T>>(text) {
         Err(_) => serde_json::Value::Null,
         Ok(mut all) => {
             if clusters.iter().filter(|c| all.remove(*c).is_some()).count() == 0 {
-                return None;
+                return;
             }
             if all.is_empty() {
                 serde_json::Value::Null
@@ -124,7 +151,7 @@ pub fn records_dropped(
             }
         }
     };
-    Some(serde_json::json!({ "annotations": { PRE_EVICTION_ANNOTATION: value } }))
+    changed.insert(key.into(), value);
 }
 
 /// The reasons of the tool's own Events (`ops::events` records them).
@@ -207,5 +234,14 @@ mod tests {
         let broken = annotations(&[(PRE_EVICTION_ANNOTATION, "{not json")]);
         let patch = records_dropped(Some(&broken), &["m1".to_string()]).unwrap();
         assert!(patch["annotations"][PRE_EVICTION_ANNOTATION].is_null());
+        // An abort undoes the drain: its log entry goes too.
+        let patch = drain_undone(Some(&a), &["m1".to_string()]).unwrap();
+        assert_eq!(
+            patch["annotations"][PRE_EVICTION_ANNOTATION],
+            r#"{"m2":[]}"#
+        );
+        assert!(patch["annotations"][DRAINS_ANNOTATION]
+            .as_str()
+            .is_some_and(|v| !v.contains("m1") && v.contains("m2")));
     }
 }
