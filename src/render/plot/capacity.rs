@@ -282,24 +282,17 @@ pub fn losses(fc: &FleetCapacity, source: &str) -> Picture {
     let title = "failover capacity: each loss, room against arrivals".to_string();
     let height = 70.0 + 18.0 + ROW * lines.len().max(1) as f64 + 40.0 + 40.0;
     let mut svg = Svg::new(WIDTH, height, &title, &fc.verdict, &super::palette::css());
-    svg.text(12.0, 22.0, Anchor::Start, "fg title", &title);
-    svg.text(
-        12.0,
-        40.0,
-        Anchor::Start,
-        "muted",
-        &format!("Source: {source}"),
-    );
-    svg.text(
-        12.0,
-        56.0,
-        Anchor::Start,
-        if fc.failing().next().is_some() {
-            "pending"
-        } else {
-            "muted"
-        },
-        &clip(&fc.verdict, 150),
+    let verdict_class = if fc.failing().next().is_some() {
+        "pending"
+    } else {
+        "muted"
+    };
+    svg.heading(
+        &title,
+        &[
+            ("muted", &format!("Source: {source}")),
+            (verdict_class, &clip(&fc.verdict, 150)),
+        ],
     );
     let mut y = draw_lines(&mut svg, &lines, 64.0);
     if more > 0 {

@@ -65,23 +65,21 @@ pub fn plan(p: &MaintenancePlan, source: &str) -> Picture {
             ("waves", waves.to_string()),
         ],
     );
-    svg.text(12.0, 22.0, Anchor::Start, "fg title", &title);
-    svg.text(
-        12.0,
-        40.0,
-        Anchor::Start,
-        "muted",
-        &format!(
-            "Source: {source}; at most {} out at once",
-            p.max_unavailable
-        ),
-    );
-    svg.text(
-        12.0,
-        56.0,
-        Anchor::Start,
-        if p.safe() { "muted" } else { "refused" },
-        &clip(&p.verdict, 150),
+    svg.heading(
+        &title,
+        &[
+            (
+                "muted",
+                &format!(
+                    "Source: {source}; at most {} out at once",
+                    p.max_unavailable
+                ),
+            ),
+            (
+                if p.safe() { "muted" } else { "refused" },
+                &clip(&p.verdict, 150),
+            ),
+        ],
     );
     let top = head;
     for i in 0..waves {
@@ -294,22 +292,18 @@ pub fn status(run: &RunState, now: Timestamp) -> Picture {
             ("width", super::svg::num(scale.width)),
         ],
     );
-    svg.text(12.0, 22.0, Anchor::Start, "fg title", &title);
-    svg.text(
-        12.0,
-        40.0,
-        Anchor::Start,
-        "muted",
-        &format!(
-            "started {}, looked at {}; at most {} out at once",
-            crate::render::time::instant(origin),
-            crate::render::time::instant(now),
-            run.settings.max_unavailable
-        ),
+    let started = format!(
+        "started {}, looked at {}; at most {} out at once",
+        crate::render::time::instant(origin),
+        crate::render::time::instant(now),
+        run.settings.max_unavailable
     );
+    let reason = clip(&run.reason, 150);
+    let mut lines = vec![("muted", started.as_str())];
     if !run.reason.is_empty() {
-        svg.text(12.0, 56.0, Anchor::Start, "muted", &clip(&run.reason, 150));
+        lines.push(("muted", reason.as_str()));
     }
+    svg.heading(&title, &lines);
     let top = head;
     for s in scale.ticks(12) {
         let x = scale.x_secs(s as f64);

@@ -172,6 +172,14 @@ impl Svg {
         );
     }
 
+    /// A picture's heading: its title, then one line per `(class, text)` under it.
+    pub fn heading(&mut self, title: &str, lines: &[(&str, &str)]) {
+        self.text(12.0, 22.0, Anchor::Start, "fg title", title);
+        for (i, (class, text)) in lines.iter().enumerate() {
+            self.text(12.0, 40.0 + 16.0 * i as f64, Anchor::Start, class, text);
+        }
+    }
+
     /// A text label.
     pub fn text(&mut self, x: f64, y: f64, anchor: Anchor, class: &str, text: &str) {
         let _ = writeln!(

@@ -998,10 +998,8 @@ pub fn draw(
             ("width", num(scale.width)),
         ],
     );
-    svg.text(12.0, 22.0, Anchor::Start, "fg title", &t.title);
-    for (i, s) in t.subtitle.iter().enumerate() {
-        svg.text(12.0, 40.0 + 16.0 * i as f64, Anchor::Start, "muted", s);
-    }
+    let lines: Vec<(&str, &str)> = t.subtitle.iter().map(|s| ("muted", s.as_str())).collect();
+    svg.heading(&t.title, &lines);
     // The axis: ticks on top, grid lines down the body.
     let top = head;
     let bottom = head + body;
