@@ -135,6 +135,12 @@ pub struct OutageResult {
 /// The default `--stable-for` of `failback`.
 const FAILBACK_STABLE_FOR: SignedDuration = SignedDuration::from_mins(10);
 
+/// From an eviction to the removal of an old copy that waits for nothing else: the
+/// scheduler's pass (it must observe the new generation,
+/// `pkg/controllers/gracefuleviction/evictiontask.go` `hasScheduled`) and then the graceful
+/// eviction controller's, a second of processing each as every recorded step.
+const AFTER_PLACEMENT: SignedDuration = SignedDuration::from_secs(2);
+
 fn whole(i: Interval) -> Interval {
     // Kubernetes records times to the second; a step's own processing comes on top.
     let floor = |t: Timestamp| Timestamp::from_second(t.as_second()).unwrap_or(t);
@@ -670,7 +676,10 @@ fn old_copy(
             let timeout = SignedDuration::from_secs(timeout_seconds.max(0));
             if !targets.is_empty() && targets.iter().all(healthy) {
                 (
-                    Some(evicted.shift(SignedDuration::ZERO)),
+                    Some(Interval {
+                        earliest: evicted.earliest,
+                        latest: evicted.latest + AFTER_PLACEMENT,
+                    }),
                     true,
                     Reason::new(
                         ReasonCode::OutageCapacityDip,
@@ -711,3 +720,61 @@ pub fn reachable_statuses(pull: bool) -> &'static [&'static str] {
 
 /// The taint key of each scheduling taint, for readers of a cluster mid-way.
 pub const SCHEDULING_TAINTS: [&str; 2] = [NOT_READY_TAINT, UNREACHABLE_TAINT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{AggregatedStatusItem, BindingStatus};
+    use crate::fleet::BindingKind;
+
+    fn healthy_on(clusters: &[&str]) -> Binding {
+        Binding {
+            kind: BindingKind::ResourceBinding,
+            metadata: Default::default(),
+            spec: Default::default(),
+            status: Some(BindingStatus {
+                aggregated_status: clusters
+                    .iter()
+                    .map(|c| AggregatedStatusItem {
+                        cluster_name: c.to_string(),
+                        health: Some("Healthy".into()),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+        }
+    }
+
+    fn at(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_old_copy_waits_for_the_schedulers_pass_and_the_eviction_controllers() {
+        let evicted = Interval {
+            earliest: at("2026-11-28T10:00:00Z"),
+            latest: at("2026-11-28T10:00:01Z"),
+        };
+        let targets = vec!["m2".to_string()];
+        let b = healthy_on(&["m2"]);
+        let (removed, dip, _) = old_copy(Some(&b), PurgeMode::Gracefully, &targets, evicted, 600);
+        assert!(dip, "a new placement already Healthy is a capacity dip");
+        assert_eq!(
+            removed,
+            Some(Interval {
+                earliest: evicted.earliest,
+                latest: at("2026-11-28T10:00:03Z"),
+            })
+        );
+        let waiting = healthy_on(&["m3"]);
+        let (removed, dip, _) =
+            old_copy(Some(&waiting), PurgeMode::Gracefully, &targets, evicted, 600);
+        assert!(!dip);
+        assert_eq!(removed.unwrap().latest, at("2026-11-28T10:10:01Z"));
+        let (removed, ..) = old_copy(Some(&b), PurgeMode::Directly, &targets, evicted, 600);
+        assert_eq!(removed, Some(evicted));
+        let (removed, ..) = old_copy(Some(&b), PurgeMode::Never, &targets, evicted, 600);
+        assert_eq!(removed, None);
+    }
+}
