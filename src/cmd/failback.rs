@@ -221,7 +221,15 @@ async fn roll_out(
             eprintln!("{}", report::end_line(r));
         }
     };
-    let rolling = failback_ops::roll_out(cp, planned, &o.req.options, o.rollout, stop, &on_event);
+    let rolling = failback_ops::roll_out(
+        cp,
+        planned,
+        &o.req.options,
+        o.rollout,
+        stop,
+        &on_event,
+        crate::ops::bindings::Source::Server,
+    );
     tokio::pin!(rolling);
     let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
     loop {

@@ -124,6 +124,36 @@ pub async fn for_each_binding(
     Ok(listed)
 }
 
+/// Where a plan reads the bindings: a paged list from the server, or a mirror that
+/// already follows them (a maintenance run's: no list at all).
+#[derive(Clone, Copy, Default)]
+pub enum Source<'a> {
+    #[default]
+    Server,
+    Mirror(&'a crate::ops::mirror::Mirror),
+}
+
+/// [`for_each_binding`] from `source`; a mirror's bindings are filtered here as the
+/// server would (namespace, labels) and carry no list version.
+pub async fn each_binding(
+    cp: &ControlPlane,
+    source: Source<'_>,
+    scope: &BindingScope,
+    mut visit: impl FnMut(DynamicObject, Binding),
+) -> Result<ListedAt> {
+    let Source::Mirror(mirror) = source else {
+        return for_each_binding(cp, scope, visit).await;
+    };
+    mirror.view(|v| {
+        for (key, b) in v.bindings.iter().filter(|(_, b)| scope.includes(b)) {
+            if let Some(raw) = v.raw(key) {
+                visit(raw, b.clone());
+            }
+        }
+    });
+    Ok(ListedAt::new())
+}
+
 /// The array at `spec.FIELD` of a raw object (empty when absent or null).
 pub fn raw_list(obj: &DynamicObject, field: &str) -> Vec<Value> {
     obj.data["spec"][field]

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::bindings::{
-    self, for_each_binding, patch_list, raw_list, typed, BindingScope, ListedAt,
+    self, each_binding, patch_list, raw_list, typed, BindingScope, ListedAt, Source,
 };
 use super::events::{Action, Subject, DRAINED};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
@@ -97,6 +97,16 @@ pub struct Planned {
 
 /// Read the fleet and plan the drain of `targets`.
 pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) -> Result<Planned> {
+    plan_from(cp, Source::Server, targets, req).await
+}
+
+/// [`plan`], reading the bindings from `source`.
+pub async fn plan_from(
+    cp: &ControlPlane,
+    source: Source<'_>,
+    targets: &Targets,
+    req: &mut DrainRequest,
+) -> Result<Planned> {
     let all = state::load_clusters(cp).await?;
     let drained = select_clusters(&all, targets)?;
     req.options.clusters = drained
@@ -122,7 +132,7 @@ pub async fn plan(cp: &ControlPlane, targets: &Targets, req: &mut DrainRequest) 
     let down = unavailable(&model, &req.options);
     let mut bindings = Vec::new();
     let mut untouched = 0;
-    let listed_at = for_each_binding(cp, &req.scope, |raw, b| {
+    let listed_at = each_binding(cp, source, &req.scope, |raw, b| {
         match plan_binding(&b, &index, &down, &req.options) {
             Some(plan) => bindings.push(PlannedBinding {
                 kind: b.kind,
@@ -199,6 +209,9 @@ pub struct Written {
     /// Why it failed or was not started.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The resourceVersion the accepted patch got (for a reader waiting to see it).
+    #[serde(skip)]
+    pub resource_version: Option<String>,
 }
 
 /// The merge patch of a drain on the binding `raw`: the evicted clusters leave
@@ -336,24 +349,33 @@ fn written(o: &ObjectOutcome<Option<BindingDrain>, String>) -> Written {
             plan: w.decision.clone(),
             written: w.written,
             error: None,
+            resource_version: w
+                .stored
+                .as_ref()
+                .filter(|_| w.written)
+                .and_then(|s| s["metadata"]["resourceVersion"].as_str())
+                .map(str::to_string),
         },
         Ended::Refused(e) => Written {
             binding,
             plan: None,
             written: false,
             error: Some(e.clone()),
+            resource_version: None,
         },
         Ended::Failed(e) => Written {
             binding,
             plan: None,
             written: false,
             error: Some(e.message.clone()),
+            resource_version: None,
         },
         Ended::NotStarted => Written {
             binding,
             plan: None,
             written: false,
             error: Some(super::write::NOT_STARTED.into()),
+            resource_version: None,
         },
     }
 }

@@ -897,7 +897,11 @@ async fn a_run_killed_at_other_steps_resumes_to_a_true_record_and_aborts_as_repo
     }
     returned_truly(kc, &client).await;
 
-    // Aborted after a kill as member1's evacuation starts: member2 never started.
+    // Aborted after a kill as member1's evacuation starts: member2 never started. The
+    // graceful eviction controller is held still meanwhile, so the evacuation cannot
+    // end before the kill lands (a Duplicated workload already Healthy elsewhere
+    // leaves within a tenth of a second).
+    k.stall_controller_manager(true);
     let mut second = spawn_karmadactl(
         kc,
         &[
@@ -958,6 +962,7 @@ async fn a_run_killed_at_other_steps_resumes_to_a_true_record_and_aborts_as_repo
             .starts_with("not maintained: the run took no step on it"),
         "{report:#}"
     );
+    k.stall_controller_manager(false);
     // As reported: member1 cordoned and left, member2 as before the run.
     assert_eq!(cordoned(&client).await, vec!["member1".to_string()]);
     let now = placements(&client).await;

@@ -263,3 +263,92 @@ async fn a_follow_from_a_list_reads_nothing_twice_and_lists_again_only_once_expi
     );
     env.stop();
 }
+
+/// A maintenance run's mirror (`Mirror::for_run`) brings the run's own writes before a
+/// step decides again (`expect`, then `caught_up`), and serves each binding as a write
+/// starts from: its lists exactly as the server stores them, at the version the write
+/// got; and after its first list it lists nothing, however many writes it follows.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_runs_mirror_brings_its_own_writes_without_listing_again() {
+    const RUN: &str = "run-mirrored";
+    let env = support::start_plane_with(support::Crds::Tool, &[]);
+    let client = env.admin().await;
+    ensure_namespace(&client, RUN).await;
+    let rb = resource_for("ResourceBinding").unwrap();
+    let api: Api<DynamicObject> = Api::namespaced_with(client.clone(), RUN, &rb);
+    let items: Vec<serde_json::Value> = (0..BINDINGS)
+        .map(|i| {
+            json!({
+                "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
+                "metadata": {"name": format!("app-{i}"), "namespace": RUN},
+                "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment",
+                                      "name": format!("app-{i}"), "namespace": RUN},
+                         "clusters": [{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 2}]}
+            })
+        })
+        .collect();
+    create_items(&client, &items).await;
+    let cp = karmadactl::client::connect(&karmadactl::client::ConnectOptions {
+        kubeconfig: Some(env.kubeconfig.clone()),
+        context: Some("admin".into()),
+        request_timeout: None,
+        rate: None,
+    })
+    .await
+    .unwrap();
+    let mut mirror = karmadactl::ops::mirror::Mirror::for_run(&cp, None);
+    mirror.ready(Duration::from_secs(30)).await.unwrap();
+    let before = requests(&client).await;
+
+    // Ten writes in a row, each one read back through the mirror before the next.
+    for i in 0..10 {
+        let name = format!("app-{i}");
+        let stored = api
+            .patch(
+                &name,
+                &PatchParams::default(),
+                &Patch::Merge(json!({
+                    "metadata": {"labels": {"round": i.to_string()}},
+                    "spec": {"clusters": [{"name": "m2", "replicas": 3}],
+                             "gracefulEvictionTasks": [{"fromCluster": "m1", "reason": "TaintUntolerated",
+                                                        "producer": "karmadactl", "replicas": 1}]}
+                })),
+            )
+            .await
+            .unwrap();
+        let key = format!("rb/{RUN}/{name}");
+        let version = stored.metadata.resource_version.clone().unwrap();
+        mirror.expect([(key.clone(), version.clone())]);
+        assert!(
+            mirror.caught_up(Duration::from_secs(15)).await,
+            "{key}: the mirror did not bring the write at {version}"
+        );
+        let raw = mirror.view(|v| v.raw(&key)).expect("the mirror holds it");
+        assert_eq!(raw.metadata.resource_version.as_deref(), Some(&*version));
+        assert_eq!(round_of(&raw), i.to_string());
+        for field in ["clusters", "gracefulEvictionTasks"] {
+            assert_eq!(
+                raw.data["spec"][field], stored.data["spec"][field],
+                "{key}: spec.{field} as the server stores it"
+            );
+        }
+    }
+    // An expectation already met does not wait.
+    let untouched = format!("rb/{RUN}/app-15");
+    let held = mirror
+        .view(|v| v.bindings[&untouched].metadata.resource_version.clone())
+        .unwrap();
+    mirror.expect([(untouched, held)]);
+    assert!(mirror.caught_up(Duration::from_millis(1)).await);
+
+    let after = requests(&client).await;
+    let delta =
+        |verb: &str, resource: &str| count(&after, verb, resource) - count(&before, verb, resource);
+    assert_eq!(
+        delta("LIST", "resourcebindings"),
+        0.0,
+        "no list after the first"
+    );
+    assert_eq!(delta("LIST", "clusterresourcebindings"), 0.0);
+    env.stop();
+}

@@ -18,7 +18,10 @@ use crate::engine::decide::maintenance_run::{
     claim, new_run, set_phase, Claim, Phase, RunSettings, RunState,
 };
 use crate::error::{Error, ExitCode, Result};
-use crate::ops::maintenance::{self as ops, holder, store, RunContext, RunEvent, Shared};
+use crate::ops::maintenance::{
+    self as ops, holder, store, RunContext, RunEvent, Shared, FIRST_LIST,
+};
+use crate::ops::mirror::Mirror;
 use crate::prompt;
 use crate::render::{self, maintenance as report};
 
@@ -77,7 +80,12 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
         }
     }
     let controller = settings::for_live(&args.release.given(), &cp.context, &cp.server)?.controller;
-    let state = crate::state::load_live(&cp).await?;
+    // The run's mirror lists every binding and Cluster once; the plan and every step
+    // after read it.
+    let mut mirror = Mirror::for_run(&cp, None);
+    mirror.ready(FIRST_LIST).await?;
+    let state =
+        crate::state::load_live_with(&cp, mirror.clusters_now(), mirror.bindings_now()).await?;
     let plan_options = options(&state, &args.waves, &controller)?;
     let cordoned = cordoned_already(&state, &plan_options.clusters);
     if !cordoned.is_empty() {
@@ -123,7 +131,8 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let id = format!("{}-{}", now.strftime("%Y%m%dT%H%M%SZ"), me.host);
     let fresh = new_run(id, waves, settings_, me.clone(), now);
     let stored = store::create(&cp, &fresh).await?;
-    drive_and_render(global, &cp, args.release, args.output, me.id, stored).await
+    let run = (me.id, stored, mirror);
+    drive_and_render(global, &cp, args.release, args.output, run).await
 }
 
 /// Run `maintenance resume`.
@@ -196,7 +205,10 @@ pub async fn resume(global: &GlobalArgs, args: &MaintenanceResumeArgs) -> Result
         Ok(())
     })
     .await?;
-    drive_and_render(global, &cp, args.release, args.output, me.id, stored).await
+    let mut mirror = Mirror::for_run(&cp, None);
+    mirror.ready(FIRST_LIST).await?;
+    let run = (me.id, stored, mirror);
+    drive_and_render(global, &cp, args.release, args.output, run).await
 }
 
 /// Drive the stored run, rendering each step, and end with where every cluster is.
@@ -205,8 +217,7 @@ async fn drive_and_render(
     cp: &ControlPlane,
     release: ReleaseArg,
     output: WatchOutput,
-    me: String,
-    stored: store::Stored,
+    (me, stored, mirror): (String, store::Stored, Mirror),
 ) -> Result<ExitCode> {
     let controller = settings::for_live(&release.given(), &cp.context, &cp.server)?.controller;
     let stop = signals::stop_flag(STOP_NOTICE);
@@ -226,6 +237,7 @@ async fn drive_and_render(
         on_event: &on_event,
         on_hook_line: &on_hook_line,
         store: Shared::new(cp, me, stored),
+        mirror,
     };
     let ended: RunState = ops::drive(&ctx).await?;
     lines.finish();

@@ -768,8 +768,13 @@ mod tests {
             })
         );
         let waiting = healthy_on(&["m3"]);
-        let (removed, dip, _) =
-            old_copy(Some(&waiting), PurgeMode::Gracefully, &targets, evicted, 600);
+        let (removed, dip, _) = old_copy(
+            Some(&waiting),
+            PurgeMode::Gracefully,
+            &targets,
+            evicted,
+            600,
+        );
         assert!(!dip);
         assert_eq!(removed.unwrap().latest, at("2026-11-28T10:10:01Z"));
         let (removed, ..) = old_copy(Some(&b), PurgeMode::Directly, &targets, evicted, 600);

@@ -15,7 +15,7 @@ use kube::api::DynamicObject;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::bindings::{for_each_binding, patch_list, raw_list, BindingScope};
+use super::bindings::{each_binding, patch_list, raw_list, BindingScope, Source};
 use super::events::{Action, Subject, FAILED_BACK};
 use crate::api::Cluster;
 use crate::client::{select_clusters, ControlPlane, Targets};
@@ -86,6 +86,17 @@ pub async fn plan(
     req: &mut FailbackRequest,
     now: Timestamp,
 ) -> Result<Planned> {
+    plan_from(cp, Source::Server, targets, req, now).await
+}
+
+/// [`plan`], reading the bindings from `source`.
+pub async fn plan_from(
+    cp: &ControlPlane,
+    source: Source<'_>,
+    targets: &Targets,
+    req: &mut FailbackRequest,
+    now: Timestamp,
+) -> Result<Planned> {
     let fleet = state::load_clusters(cp).await?;
     let returning = select_clusters(&fleet, targets)?;
     req.options.clusters = returning
@@ -115,7 +126,7 @@ pub async fn plan(
     let index = FleetIndex::new(&fleet).estimating(&estimators);
     let mut bindings = Vec::new();
     let mut untouched = 0;
-    for_each_binding(cp, &req.scope, |raw, b| {
+    each_binding(cp, source, &req.scope, |raw, b| {
         match plan_binding(&b, &index, &req.options) {
             Some(plan) => bindings.push(PlannedFailback {
                 kind: b.kind,

@@ -11,7 +11,7 @@ use kube::api::{Api, DynamicObject};
 use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 
-use super::super::bindings::{self, typed};
+use super::super::bindings::{self, typed, Source};
 use super::{failback_patch, records_dropped, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::decide::failback::{
@@ -19,7 +19,9 @@ use crate::engine::decide::failback::{
     FailbackOptions, Returned,
 };
 use crate::engine::karmada::scheduler::FleetIndex;
+use crate::fleet::Binding;
 use crate::fleet::BindingKind;
+use crate::ops::mirror::{reached, Mirror};
 use serde_json::json;
 
 /// The pace of the rollout.
@@ -149,6 +151,7 @@ pub async fn roll_out(
     rollout: Rollout,
     stop: &AtomicBool,
     on_event: &(dyn Fn(Event) + Sync),
+    source: Source<'_>,
 ) -> Vec<ReturnedBinding> {
     let index = FleetIndex::new(&planned.fleet).estimating(&planned.estimators);
     let failures = AtomicUsize::new(0);
@@ -212,8 +215,7 @@ pub async fn roll_out(
                 let api = bindings::api(cp, kind, namespace.as_deref());
                 let returned = return_one(
                     cp,
-                    &api,
-                    &name,
+                    (&api, &name, &key, source),
                     first,
                     index,
                     options,
@@ -254,8 +256,7 @@ struct Item {
 #[allow(clippy::too_many_arguments)]
 async fn return_one(
     cp: &ControlPlane,
-    api: &Api<DynamicObject>,
-    name: &str,
+    (api, name, key, source): (&Api<DynamicObject>, &str, &str, Source<'_>),
     first: Option<DynamicObject>,
     index: &FleetIndex<'_>,
     options: &FailbackOptions,
@@ -286,8 +287,16 @@ async fn return_one(
         ended_at: now,
     };
     let outcome = patch_with_retry(cp, api, name, first, rollout.server_dry_run, decide).await;
+    let version;
     let plan = match outcome {
-        Ok(Ok(w)) if w.written => w.decision,
+        Ok(Ok(w)) if w.written => {
+            version = w
+                .stored
+                .as_ref()
+                .and_then(|s| s["metadata"]["resourceVersion"].as_str())
+                .map(str::to_string);
+            w.decision
+        }
         Ok(Ok(w)) => {
             out.plan = w.decision;
             out.ended_at = Timestamp::now();
@@ -329,7 +338,24 @@ async fn return_one(
         out.ended_at = Timestamp::now();
         return out;
     }
-    let (end, healthy_at, why) = follow(api, name, &clusters, rollout, stop).await;
+    let feed = match source {
+        Source::Server => {
+            let config = watcher::Config::default().fields(&format!("metadata.name={name}"));
+            Feed::Watch {
+                events: watcher::watcher(api.clone(), config)
+                    .default_backoff()
+                    .boxed(),
+                listed: false,
+            }
+        }
+        Source::Mirror(m) => Feed::Mirror {
+            mirror: m.clone(),
+            key: key.to_string(),
+            version,
+            looked: false,
+        },
+    };
+    let (end, healthy_at, why) = follow(feed, &clusters, rollout, stop).await;
     out.end = end;
     out.healthy_at = healthy_at;
     out.error = why;
@@ -339,7 +365,8 @@ async fn return_one(
 
 /// What the watch of one binding last said.
 enum Seen {
-    Object(Box<DynamicObject>),
+    /// Its new version (`None`: it no longer reads as a binding).
+    Binding(Option<Box<Binding>>),
     Deleted,
     /// The watch failed (the watcher retries), and why.
     Trouble(String),
@@ -365,10 +392,10 @@ where
             }
             Ok(watcher::Event::InitApply(o)) => {
                 *listed = true;
-                Seen::Object(Box::new(o))
+                Seen::Binding(typed(&o, kind_of(&o)).map(Box::new))
             }
             Ok(watcher::Event::InitDone) if !*listed => Seen::Deleted,
-            Ok(watcher::Event::Apply(o)) => Seen::Object(Box::new(o)),
+            Ok(watcher::Event::Apply(o)) => Seen::Binding(typed(&o, kind_of(&o)).map(Box::new)),
             Ok(watcher::Event::Delete(_)) => Seen::Deleted,
             Ok(_) => continue,
             Err(e) => Seen::Trouble(crate::client::read::plain(&e.to_string())),
@@ -376,13 +403,65 @@ where
     }
 }
 
-/// Follow the binding (a watch of it alone, by name) until it has been healthy on
+/// Where a return's follow reads its binding.
+enum Feed {
+    /// A watch of it alone, by name.
+    Watch {
+        events: futures::stream::BoxStream<
+            'static,
+            Result<watcher::Event<DynamicObject>, watcher::Error>,
+        >,
+        listed: bool,
+    },
+    /// A mirror of every binding (a maintenance run's), from the version the write got.
+    Mirror {
+        mirror: Mirror,
+        key: String,
+        version: Option<String>,
+        looked: bool,
+    },
+}
+
+impl Feed {
+    /// The next thing the feed says of the binding, or `None` at `until`.
+    async fn next(&mut self, until: tokio::time::Instant) -> Option<Seen> {
+        match self {
+            Feed::Watch { events, listed } => next_seen(events, listed, until).await,
+            Feed::Mirror {
+                mirror,
+                key,
+                version,
+                looked,
+            } => {
+                if std::mem::replace(looked, true) {
+                    let left = until.saturating_duration_since(tokio::time::Instant::now());
+                    if !mirror.changed_within(left).await {
+                        return None;
+                    }
+                }
+                mirror.view(|v| match v.bindings.get(key.as_str()) {
+                    None => Some(Seen::Deleted),
+                    // The mirror has not brought the write yet.
+                    Some(b)
+                        if version.as_deref().is_some_and(|w| {
+                            !reached(b.metadata.resource_version.as_deref(), w)
+                        }) =>
+                    {
+                        None
+                    }
+                    Some(b) => Some(Seen::Binding(Some(Box::new(b.clone())))),
+                })
+            }
+        }
+    }
+}
+
+/// Follow the binding (its own watch, or a mirror: `feed`) until it has been healthy on
 /// `clusters` for the minimum success time, is lost, or its deadline passes (or `stop`
 /// is set). The watch lists it once, then carries each change; `rollout.poll` is only
 /// how often `stop` and the deadlines are looked at between changes.
 async fn follow(
-    api: &Api<DynamicObject>,
-    name: &str,
+    mut feed: Feed,
     clusters: &[String],
     rollout: Rollout,
     stop: &AtomicBool,
@@ -392,11 +471,6 @@ async fn follow(
     let mut written_generation: Option<i64> = None;
     let mut healthy_since: Option<(tokio::time::Instant, Timestamp)> = None;
     let mut last = String::from("not read yet");
-    let config = watcher::Config::default().fields(&format!("metadata.name={name}"));
-    let mut events = watcher::watcher(api.clone(), config)
-        .default_backoff()
-        .boxed();
-    let mut listed = false;
     loop {
         if stop.load(Ordering::SeqCst) {
             return (
@@ -412,28 +486,24 @@ async fn follow(
             None => (now + rollout.poll).min(deadline),
         };
         let until = next.max(now + Duration::from_millis(50));
-        match next_seen(&mut events, &mut listed, until).await {
-            Some(Seen::Object(obj)) => {
-                let kind = kind_of(&obj);
-                match typed(&obj, kind) {
-                    Some(b) => {
-                        let gen =
-                            *written_generation.get_or_insert(b.metadata.generation.unwrap_or(0));
-                        match returned_health(&b, clusters, Some(gen)) {
-                            Returned::Healthy => {
-                                healthy_since
-                                    .get_or_insert((tokio::time::Instant::now(), Timestamp::now()));
-                            }
-                            Returned::Pending(why) => {
-                                healthy_since = None;
-                                last = why;
-                            }
-                            Returned::Lost(why) => return (ReturnEnd::Failed, None, Some(why)),
+        match feed.next(until).await {
+            Some(Seen::Binding(b)) => match b {
+                Some(b) => {
+                    let gen = *written_generation.get_or_insert(b.metadata.generation.unwrap_or(0));
+                    match returned_health(&b, clusters, Some(gen)) {
+                        Returned::Healthy => {
+                            healthy_since
+                                .get_or_insert((tokio::time::Instant::now(), Timestamp::now()));
                         }
+                        Returned::Pending(why) => {
+                            healthy_since = None;
+                            last = why;
+                        }
+                        Returned::Lost(why) => return (ReturnEnd::Failed, None, Some(why)),
                     }
-                    None => last = "the binding no longer reads as a binding".into(),
                 }
-            }
+                None => last = "the binding no longer reads as a binding".into(),
+            },
             Some(Seen::Deleted) => {
                 return (
                     ReturnEnd::Failed,

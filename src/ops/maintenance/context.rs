@@ -65,7 +65,16 @@ pub struct RunContext<'a> {
     /// A line the hook of a cluster printed.
     pub on_hook_line: &'a (dyn Fn(&str, &str) + Sync),
     pub store: Shared<'a>,
+    /// Every binding and Cluster, listed once for the whole drive and then followed:
+    /// what every step plans and waits from.
+    pub mirror: Mirror,
 }
+
+/// How long a mirror's first list may keep failing before the drive gives up.
+pub const FIRST_LIST: Duration = Duration::from_secs(300);
+
+/// How long a step waits for the mirror to bring this process's own writes.
+const CATCH_UP: Duration = Duration::from_secs(30);
 
 /// The stored run, shared by the steps and the lease's renewal.
 pub struct Shared<'a> {
@@ -132,6 +141,14 @@ impl<'a> Shared<'a> {
 }
 
 impl RunContext<'_> {
+    /// The run's mirror, once it holds this process's own writes.
+    pub async fn fresh(&self) -> Result<Mirror> {
+        let mut m = self.mirror.clone();
+        m.ready(FIRST_LIST).await?;
+        m.caught_up(CATCH_UP).await;
+        Ok(m)
+    }
+
     /// Whether Ctrl-C or SIGTERM came.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)

@@ -8,5 +8,5 @@ pub mod holder;
 mod steps;
 pub mod store;
 
-pub use context::{Outcome, RunContext, RunEvent, Shared};
+pub use context::{Outcome, RunContext, RunEvent, Shared, FIRST_LIST};
 pub use drive::drive;

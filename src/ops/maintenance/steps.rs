@@ -5,7 +5,7 @@
 //! cluster missing from the answer was interrupted (Ctrl-C, an abort) and stays in its
 //! step, which a `resume` enters again: every step can be entered twice.
 
-use crate::ops::mirror::{Mirror, View};
+use crate::ops::mirror::View;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -24,7 +24,7 @@ use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step}
 use crate::engine::decide::taint_edit::uncordon_edit;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::Result;
-use crate::ops::bindings::BindingScope;
+use crate::ops::bindings::{BindingScope, Source};
 use crate::ops::drain::{self as drain_ops, DrainRequest, Planned};
 use crate::ops::failback::{self as failback_ops, FailbackRequest, ReturnEnd, Rollout};
 use crate::ops::write::WriteControl;
@@ -75,7 +75,9 @@ pub async fn plan_drain(
         unhealthy_threshold: settings.unhealthy_cluster_threshold,
         settings: ctx.controller.clone(),
     };
-    let planned = drain_ops::plan(ctx.cp, &Targets::Names(clusters.to_vec()), &mut req).await?;
+    let mirror = ctx.fresh().await?;
+    let targets = Targets::Names(clusters.to_vec());
+    let planned = drain_ops::plan_from(ctx.cp, Source::Mirror(&mirror), &targets, &mut req).await?;
     Ok((planned, req))
 }
 
@@ -116,6 +118,11 @@ pub async fn write_drain(
         server_dry_run: false,
     };
     let written = drain_ops::evict(ctx.cp, &mut planned, &req.options, control, &|_| {}).await;
+    ctx.mirror.expect(
+        written
+            .iter()
+            .filter_map(|w| Some((w.binding.clone(), w.resource_version.clone()?))),
+    );
     let events = drain_ops::drained_events(&planned, &written, &req.options.message);
     let _ = crate::ops::events::record_all(ctx.cp, events, 8).await;
     let failed: Vec<Waiting> = written
@@ -145,18 +152,14 @@ enum Check {
     Waiting(String),
 }
 
-/// How long a wait waits for its mirror's first list.
-const FIRST_LIST: Duration = Duration::from_secs(60);
-
-/// Wait until `check` says each of `clusters` is done, looking at `mirror` (listed once,
-/// then followed by a watch) at every change; a cluster still waiting `timeout` after it
+/// Wait until `check` says each of `clusters` is done, looking at the run's mirror at
+/// every change; a cluster still waiting `timeout` after it
 /// entered the step fails, `late` saying why from what it waits for.
 async fn wait_each(
     ctx: &RunContext<'_>,
     s: &RunState,
     clusters: &[String],
     (step, timeout): (Step, SignedDuration),
-    mut mirror: Mirror,
     check: impl Fn(&View<'_>, &str, Timestamp) -> Check,
     late: impl Fn(&str) -> String,
 ) -> Result<Results> {
@@ -164,7 +167,7 @@ async fn wait_each(
     let mut left: Vec<String> = clusters.to_vec();
     let mut out = Vec::new();
     let mut said = String::new();
-    mirror.ready(FIRST_LIST).await?;
+    let mut mirror = ctx.fresh().await?;
     loop {
         let now = Timestamp::now();
         let mut lines = Vec::new();
@@ -214,16 +217,7 @@ pub async fn evacuate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -
         }
     };
     let late = |why: &str| format!("after {}, {why}", span(timeout));
-    wait_each(
-        ctx,
-        s,
-        clusters,
-        (Step::Evacuating, timeout),
-        Mirror::bindings(ctx.cp),
-        check,
-        late,
-    )
-    .await
+    wait_each(ctx, s, clusters, (Step::Evacuating, timeout), check, late).await
 }
 
 /// Run the hook for `cluster`: `sh -c HOOK` with the cluster's name and contexts in its
@@ -382,17 +376,7 @@ pub async fn gate(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) -> Re
             span(timeout)
         )
     };
-    let mirror = Mirror::clusters(ctx.cp);
-    wait_each(
-        ctx,
-        s,
-        clusters,
-        (Step::Gating, timeout),
-        mirror,
-        check,
-        late,
-    )
-    .await
+    wait_each(ctx, s, clusters, (Step::Gating, timeout), check, late).await
 }
 
 /// Uncordon `clusters`, then return what left them (`failback`, restore mode, with the
@@ -438,6 +422,7 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
         rollout,
         ctx.stop,
         &|_| {},
+        Source::Mirror(&ctx.mirror),
     )
     .await;
     let events = failback_ops::returned_events(&planned, &returned, &req.options);
@@ -497,8 +482,10 @@ async fn plan_return(
         stable_for: secs(s.settings.stable_for_seconds),
         settings: ctx.controller.clone(),
     };
-    let planned = failback_ops::plan(
+    let mirror = ctx.fresh().await?;
+    let planned = failback_ops::plan_from(
         ctx.cp,
+        Source::Mirror(&mirror),
         &Targets::Names(clusters.to_vec()),
         &mut req,
         Timestamp::now(),
@@ -550,8 +537,7 @@ async fn wait_placed_healthy(
     deadline: Timestamp,
 ) -> Result<bool> {
     let mut said = String::new();
-    let mut mirror = Mirror::bindings(ctx.cp);
-    mirror.ready(FIRST_LIST).await?;
+    let mut mirror = ctx.fresh().await?;
     loop {
         let mut late = false;
         for c in clusters {
@@ -625,8 +611,7 @@ pub async fn soak(
     // What was Healthy on the clusters at some read of this soak: only those fail it by
     // turning Unhealthy (a copy placed meanwhile is not yet Healthy, by nature).
     let mut seen = std::collections::BTreeSet::new();
-    let mut mirror = Mirror::bindings(ctx.cp);
-    mirror.ready(FIRST_LIST).await?;
+    let mut mirror = ctx.fresh().await?;
     loop {
         let now = Timestamp::now();
         mirror.view(|v| seen.extend(healthy_on(v.bindings.values(), &left)));
