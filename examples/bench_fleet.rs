@@ -46,9 +46,22 @@ const NAMESPACES: usize = 4;
 /// How long a waiting command is followed, unless `BENCH_WAIT_SECONDS` says.
 const WAIT_SECONDS: u64 = 30;
 
-/// Run `argv` for `seconds` (then SIGINT, if it still runs): its exit code, and the
-/// requests of its first 5 s and of the rest.
-async fn waiting(client: &Client, argv: &[String], seconds: u64) -> (Option<i32>, String, String) {
+/// The peak resident memory of a running process, in MiB (`VmHWM`).
+fn peak_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Run `argv` for `seconds` (then SIGINT, if it still runs): its exit code, its peak
+/// memory (MiB, read before the SIGINT), and the requests of its first 5 s and of the
+/// rest.
+async fn waiting(
+    client: &Client,
+    argv: &[String],
+    seconds: u64,
+) -> (Option<i32>, Option<u64>, String, String) {
     let before = requests(client).await;
     let mut child = Command::new(&argv[0])
         .args(&argv[1..])
@@ -60,10 +73,12 @@ async fn waiting(client: &Client, argv: &[String], seconds: u64) -> (Option<i32>
     tokio::time::sleep(Duration::from_secs(5)).await;
     let first = requests(client).await;
     let deadline = Instant::now() + Duration::from_secs(seconds.saturating_sub(5));
+    let mut peak = None;
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
             break s;
         }
+        peak = peak_mib(child.id()).or(peak);
         if Instant::now() >= deadline {
             let _ = Command::new("kill")
                 .args(["-INT", &child.id().to_string()])
@@ -75,6 +90,7 @@ async fn waiting(client: &Client, argv: &[String], seconds: u64) -> (Option<i32>
     let after = requests(client).await;
     (
         status.code(),
+        peak,
         show(&delta(&before, &first)),
         show(&delta(&first, &after)),
     )
@@ -357,8 +373,8 @@ async fn main() {
     ];
     if waits_only {
         println!("\n## {n} ResourceBindings over {c} clusters: waiting commands, {wait} s each\n");
-        println!("| command | exit | requests, first 5 s | requests, the rest |");
-        println!("|---|---|---|---|");
+        println!("| command | exit | peak RSS | requests, first 5 s | requests, the rest |");
+        println!("|---|---|---|---|---|");
         let timeout = format!("{wait}s");
         for (name, argv) in [
             (
@@ -402,9 +418,10 @@ async fn main() {
                     continue;
                 }
             }
-            let (code, first, rest) = waiting(&client, &argv, wait + 30).await;
+            let (code, peak, first, rest) = waiting(&client, &argv, wait + 30).await;
             eprintln!("{name}: exit {code:?}");
-            println!("| `{name}` | {code:?} | {first} | {rest} |");
+            let peak = peak.map(|m| format!("{m} MiB")).unwrap_or_default();
+            println!("| `{name}` | {code:?} | {peak} | {first} | {rest} |");
         }
         return;
     }
@@ -437,7 +454,7 @@ async fn main() {
 
     // A waiting command: its requests after the first read.
     let timeout = format!("{wait}s");
-    let (status, first, rest) = waiting(
+    let (status, _, first, rest) = waiting(
         &client,
         &tool(&[
             "failover",

@@ -12,7 +12,8 @@ pub use super::maintenance_run::{ended_text, status_text, Progress};
 /// Moves listed per wave unless wide.
 const MOVES_SHOWN: usize = 10;
 
-fn wave_text(s: &mut String, w: &Wave, wide: bool) {
+/// One wave of the plan as text (appended to `s`).
+pub fn wave_text(s: &mut String, w: &Wave, wide: bool) {
     let state = if w.safe() {
         "safe".green().to_string()
     } else {
@@ -55,12 +56,20 @@ fn wave_text(s: &mut String, w: &Wave, wide: bool) {
 
 /// The plan as text.
 pub fn text(source: &str, p: &MaintenancePlan, wide: bool) -> String {
+    let mut waves = String::new();
+    for w in &p.waves {
+        wave_text(&mut waves, w, wide);
+    }
+    text_around(source, p, &waves)
+}
+
+/// The plan as text around its waves, already written ([`wave_text`]) as they were
+/// planned.
+pub fn text_around(source: &str, p: &MaintenancePlan, waves: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Maintenance plan for {source}");
     let _ = writeln!(s, "Verdict: {}", p.verdict);
-    for w in &p.waves {
-        wave_text(&mut s, w, wide);
-    }
+    s.push_str(waves);
     if !p.cannot_leave.is_empty() {
         let _ = writeln!(s, "\nCannot be taken out even alone:");
         for (c, reasons) in &p.cannot_leave {
@@ -70,4 +79,132 @@ pub fn text(source: &str, p: &MaintenancePlan, wide: bool) -> String {
         }
     }
     s
+}
+
+/// `maintenance plan -o json`, wave by wave: each wave is spooled to a temporary file as
+/// soon as it is planned (and can then be dropped); the document is written once the
+/// verdict is known, byte for byte what the whole plan serialized at once writes.
+pub struct JsonWaves {
+    spool: std::io::BufWriter<std::fs::File>,
+    count: usize,
+}
+
+/// The document's `waves` when there are none, as the pretty printer writes it.
+const NO_WAVES: &str = "\n  \"waves\": []";
+
+impl JsonWaves {
+    pub fn new() -> std::io::Result<Self> {
+        Ok(JsonWaves {
+            spool: std::io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            count: 0,
+        })
+    }
+
+    /// Spool `w`, indented as an element of the document's `waves`.
+    pub fn push(&mut self, w: &Wave) -> std::io::Result<()> {
+        use std::io::Write;
+        let text = serde_json::to_string_pretty(w)?;
+        if self.count > 0 {
+            self.spool.write_all(b",\n")?;
+        }
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.spool.write_all(b"\n")?;
+            }
+            self.spool.write_all(b"    ")?;
+            self.spool.write_all(line.as_bytes())?;
+        }
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Write the document of `p` (whose own waves are ignored: the spooled ones are
+    /// written) to `out`.
+    pub fn finish(self, p: &MaintenancePlan, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        use std::io::{Read, Seek};
+        let head = MaintenancePlan {
+            verdict: p.verdict.clone(),
+            max_unavailable: p.max_unavailable,
+            blast_radius: p.blast_radius.clone(),
+            waves: Vec::new(),
+            cannot_leave: p.cannot_leave.clone(),
+        };
+        let doc = serde_json::to_string_pretty(&super::Document::new("MaintenancePlan", &head))?;
+        let at = doc
+            .find(NO_WAVES)
+            .ok_or_else(|| std::io::Error::other("the plan document has no waves field"))?;
+        let (before, after) = doc.split_at(at);
+        let after = &after[NO_WAVES.len()..];
+        out.write_all(before.as_bytes())?;
+        if self.count == 0 {
+            out.write_all(NO_WAVES.as_bytes())?;
+        } else {
+            out.write_all(b"\n  \"waves\": [\n")?;
+            let mut file = self.spool.into_inner().map_err(|e| e.into_error())?;
+            file.rewind()?;
+            std::io::copy(&mut (&mut file).take(u64::MAX), out)?;
+            out.write_all(b"\n  ]")?;
+        }
+        out.write_all(after.as_bytes())?;
+        out.write_all(b"\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::TargetCluster;
+    use crate::engine::decide::maintenance::Move;
+    use crate::engine::vocabulary::reason::{Reason, ReasonCode};
+
+    fn wave(number: usize, moves: usize) -> Wave {
+        Wave {
+            number,
+            clusters: vec![format!("m{number}"), "odd \"name\"\nhere".into()],
+            replicas_placed: 7,
+            moves: (0..moves)
+                .map(|i| Move {
+                    binding: format!("rb/ns/app-{i}"),
+                    from: vec![format!("m{number}")],
+                    to: Some(vec![TargetCluster::new("m9", 2)]),
+                })
+                .collect(),
+            replicas_moving: 2 * moves as i64,
+            blocked: Vec::new(),
+            capacity: Default::default(),
+            refusals: vec![Reason::new(ReasonCode::MaintenanceLeavesPending, "full")],
+        }
+    }
+
+    fn streamed(p: &MaintenancePlan) -> String {
+        let mut j = JsonWaves::new().unwrap();
+        for w in &p.waves {
+            j.push(w).unwrap();
+        }
+        let mut out = Vec::new();
+        j.finish(p, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_streamed_plan_is_the_plan_serialized_at_once() {
+        for waves in [
+            vec![],
+            vec![wave(1, 0)],
+            vec![wave(1, 3), wave(2, 0), wave(3, 1)],
+        ] {
+            let p = MaintenancePlan {
+                verdict: "refused: \"waves\": []".into(),
+                max_unavailable: 2,
+                blast_radius: [("waves".to_string(), 3)].into_iter().collect(),
+                waves,
+                cannot_leave: Default::default(),
+            };
+            let whole =
+                serde_json::to_string_pretty(&crate::render::Document::new("MaintenancePlan", &p))
+                    .unwrap()
+                    + "\n";
+            assert_eq!(streamed(&p), whole);
+        }
+    }
 }

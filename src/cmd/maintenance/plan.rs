@@ -6,12 +6,16 @@
 use crate::cli::{GlobalArgs, MaintenancePlanArgs, WaveArgs, WaveOrder};
 use crate::cmd::{common, settings};
 use crate::engine::decide::drain::DrainOptions;
-use crate::engine::decide::maintenance::{plan, MaintenanceOptions, MaintenancePlan, Order};
+use crate::engine::decide::maintenance::{
+    plan_each, MaintenanceOptions, MaintenancePlan, Order, Wave,
+};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
+use crate::render::maintenance::JsonWaves;
 use crate::render::{self, maintenance as report, Document, Format};
+use std::io::Write as _;
 
 /// The clusters named, selected or all; a name the fleet lacks is a usage error.
 pub(super) fn clusters(state: &FleetState, args: &WaveArgs) -> Result<Vec<String>> {
@@ -85,6 +89,17 @@ pub(super) fn decide(
     controller: &ControllerSettings,
     now: jiff::Timestamp,
 ) -> MaintenancePlan {
+    decide_each(state, options, controller, now, |w| w)
+}
+
+/// [`decide`], each wave handed to `each` as it is planned ([`plan_each`]).
+fn decide_each(
+    state: &FleetState,
+    options: &MaintenanceOptions,
+    controller: &ControllerSettings,
+    now: jiff::Timestamp,
+    each: impl FnMut(Wave) -> Wave,
+) -> MaintenancePlan {
     let waves = options.clusters.len().div_ceil(options.max_unavailable);
     let spinner = (waves > 20).then(|| {
         render::progress::spinner(&format!(
@@ -92,7 +107,7 @@ pub(super) fn decide(
             state.bindings.len()
         ))
     });
-    let p = plan(state, options, controller, now);
+    let p = plan_each(state, options, controller, now, each);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
@@ -108,23 +123,61 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
 
-    // Options, now that the fleet's names are known; decide.
+    // Options, now that the fleet's names are known; decide, each wave rendered as it
+    // is planned and then kept only as far as the verdict and the picture need it (a
+    // plan of hundreds of waves is never held whole; YAML excepted).
     let options = options(&state, &args.waves, &resolved.controller)?;
-    let p = decide(&state, &options, &resolved.controller, now);
+    let wide = format == Format::Wide;
+    let plotted = args.plot.plot.is_some();
+    let spool_error = |e: std::io::Error| Error::failure(format!("writing the plan: {e}"));
+    let mut json = match format {
+        Format::Json => Some(JsonWaves::new().map_err(spool_error)?),
+        _ => None,
+    };
+    let (mut waves, mut summary) = (String::new(), String::new());
+    let mut failed = None;
+    let p = decide_each(&state, &options, &resolved.controller, now, |mut w| {
+        if format == Format::Yaml {
+            return w;
+        }
+        match json.as_mut() {
+            Some(j) if failed.is_none() => failed = j.push(&w).err(),
+            Some(_) => {}
+            None => report::wave_text(&mut waves, &w, wide),
+        }
+        if plotted && (json.is_some() || wide) {
+            report::wave_text(&mut summary, &w, false);
+        }
+        w.lighten();
+        w
+    });
+    if let Some(e) = failed {
+        return Err(spool_error(e));
+    }
 
     // Render.
     let source = &state.source.description;
     common::write_plot(
         &args.plot,
         || crate::render::plot::maintenance::plan(&p, source),
-        || report::text(source, &p, false),
+        || match format {
+            Format::Yaml => report::text(source, &p, false),
+            Format::Json | Format::Wide => report::text_around(source, &p, &summary),
+            _ => report::text_around(source, &p, &waves),
+        },
     )?;
-    match format {
-        Format::Json | Format::Yaml => {
+    match (format, json) {
+        (Format::Json, Some(j)) => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            match j.finish(&p, &mut out).and_then(|_| out.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.map_err(Error::from)?,
+            }
+        }
+        (Format::Json | Format::Yaml, _) => {
             render::print_structured(&Document::new("MaintenancePlan", &p), format)?
         }
-        Format::Wide => render::write_stdout(&report::text(source, &p, true))?,
-        _ => render::write_stdout(&report::text(source, &p, false))?,
+        _ => render::write_stdout(&report::text_around(source, &p, &waves))?,
     }
     Ok(if p.safe() {
         ExitCode::Success

@@ -99,6 +99,18 @@ impl Wave {
     pub fn safe(&self) -> bool {
         self.refusals.is_empty()
     }
+
+    /// Drop what a plan of many waves no longer needs once this wave has been
+    /// reported: where each move lands, and each cluster's arrivals (the counts, the
+    /// moves and the refusals stay).
+    pub fn lighten(&mut self) {
+        for m in &mut self.moves {
+            m.to = None;
+        }
+        self.capacity.clusters = Vec::new();
+        self.capacity.unplaced = Vec::new();
+        self.capacity.refreshed = None;
+    }
 }
 
 /// The plan.
@@ -313,19 +325,37 @@ pub fn plan(
     settings: &ControllerSettings,
     now: Timestamp,
 ) -> MaintenancePlan {
+    plan_each(state, options, settings, now, |w| w)
+}
+
+/// [`plan`], handing each wave to `each` in order as soon as it and the ones before it
+/// are planned; the plan keeps what `each` gives back (a report writes the wave and
+/// keeps it [`Wave::lighten`]ed, so a plan of hundreds of waves is never held whole).
+/// Waves are planned a few at a time, in parallel.
+pub fn plan_each(
+    state: &FleetState,
+    options: &MaintenanceOptions,
+    settings: &ControllerSettings,
+    now: Timestamp,
+    mut each: impl FnMut(Wave) -> Wave,
+) -> MaintenancePlan {
     let radius = blast_radius(state);
     let on = bindings_on(state);
     let order = ordered(state, &options.clusters, &options.order, &radius);
     let size = options.max_unavailable.max(1);
-    let mut waves: Vec<Wave> = order
-        .chunks(size)
-        .collect::<Vec<_>>()
-        .par_iter()
-        .enumerate()
-        .map(|(i, set)| wave(state, &on, i + 1, set, options, settings, now))
-        .collect();
-    for w in waves.iter_mut() {
-        w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
+    let sets: Vec<&[String]> = order.chunks(size).collect();
+    let batch = 2 * rayon::current_num_threads().max(1);
+    let mut waves: Vec<Wave> = Vec::with_capacity(sets.len());
+    for (b, chunk) in sets.chunks(batch).enumerate() {
+        let planned: Vec<Wave> = chunk
+            .par_iter()
+            .enumerate()
+            .map(|(i, set)| wave(state, &on, b * batch + i + 1, set, options, settings, now))
+            .collect();
+        for mut w in planned {
+            w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
+            waves.push(each(w));
+        }
     }
     // Each cluster on its own, where its wave is not safe: can it leave at all?
     let alone: Vec<String> = waves

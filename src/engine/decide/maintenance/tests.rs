@@ -129,3 +129,50 @@ fn clusters_are_ordered_by_label_then_name() {
         ]
     );
 }
+
+#[test]
+fn waves_come_one_by_one_in_order_and_a_lightened_plan_keeps_its_answer() {
+    let state = fleet();
+    let now = ts("2026-06-01T00:00:00Z");
+    let settings = ControllerSettings::default();
+    for max in [1, 2] {
+        let whole = plan(&state, &options(max, Order::Name), &settings, now);
+        let mut seen = Vec::new();
+        let light = plan_each(
+            &state,
+            &options(max, Order::Name),
+            &settings,
+            now,
+            |mut w| {
+                seen.push(w.clone());
+                w.lighten();
+                w
+            },
+        );
+        assert_eq!(seen, whole.waves, "every wave whole, in order");
+        assert_eq!(
+            seen.iter().map(|w| w.number).collect::<Vec<_>>(),
+            (1..=whole.waves.len()).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (&light.verdict, &light.cannot_leave, light.safe()),
+            (&whole.verdict, &whole.cannot_leave, whole.safe())
+        );
+        for (l, w) in light.waves.iter().zip(&whole.waves) {
+            assert_eq!(
+                (
+                    l.moves.len(),
+                    l.replicas_moving,
+                    l.capacity.pending_replicas
+                ),
+                (
+                    w.moves.len(),
+                    w.replicas_moving,
+                    w.capacity.pending_replicas
+                )
+            );
+            assert!(l.moves.iter().all(|m| m.to.is_none()) && l.capacity.clusters.is_empty());
+        }
+        assert!(whole.waves.iter().any(|w| !w.moves.is_empty()));
+    }
+}
