@@ -288,6 +288,15 @@ async fn main() {
     let client = env.admin().await;
     load(&client, n, c).await;
     let kc = env.kubeconfig.display().to_string();
+    // BENCH_HOLD_SECONDS: keep the loaded plane up this long for commands by hand.
+    if let Some(hold) = std::env::var("BENCH_HOLD_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        eprintln!("holding the plane for {hold} s: --kubeconfig {kc} --karmada-context admin");
+        tokio::time::sleep(Duration::from_secs(hold)).await;
+        return;
+    }
     let tool = |args: &[&str]| -> Vec<String> {
         [
             bin.to_str().unwrap(),

@@ -7,7 +7,9 @@ use karmadactl::cli::Cli;
 use karmadactl::error::{fit_line, ExitCode};
 
 // Snapshots of large fleets are millions of small allocations; mimalloc makes parsing
-// them markedly faster than the system allocator.
+// them markedly faster than the system allocator. Built without its transparent huge
+// pages (`no_thp`): with them, every arena it touched counted 2 MiB at a time, some
+// 20 MiB more for a small fleet, and no faster on a large one.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

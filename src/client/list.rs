@@ -1,6 +1,6 @@
 //! Paginated lists (`limit`/`continue`), so large fleets never arrive as one response.
 
-use kube::api::{Api, ListParams};
+use kube::api::{Api, ListParams, ObjectList};
 use kube::Resource;
 use serde::de::DeserializeOwned;
 
@@ -32,7 +32,8 @@ where
 }
 
 /// Hand every page of what `api` lists with `params` to `visit`, one page at a time, so
-/// only the page being visited and the next (already being fetched) are held at once.
+/// only the page being visited and the next (already being fetched, as text: it is
+/// decoded once its turn comes) are held at once.
 /// Returns the list's resourceVersion (every page of a list is one snapshot, the first
 /// page's), from which a watch can follow what changed after it.
 pub async fn for_each_page<K>(
@@ -46,9 +47,15 @@ where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
     params.limit = params.limit.or((cp.page_size > 0).then_some(cp.page_size));
+    let url = api.resource_url().to_string();
     let fetch = |params: ListParams| {
-        let api = api.clone();
-        tokio::spawn(async move { api.list(&params).await })
+        let (client, url) = (cp.client.clone(), url.clone());
+        tokio::spawn(async move {
+            let request = kube::core::Request::new(url)
+                .list(&params)
+                .map_err(kube::Error::BuildRequest)?;
+            client.request_text(request).await
+        })
     };
     let mut pending = Some(fetch(params.clone()));
     let mut version = None;
@@ -72,10 +79,17 @@ where
                 )),
                 e => api_error(&e, what, &cp.server),
             }));
-        if answer.is_err() {
+        let page = answer.and_then(|text| {
+            serde_json::from_str::<ObjectList<K>>(&text).map_err(|e| {
+                crate::error::Error::failure(format!(
+                    "listing {what}: the answer does not read: {e}"
+                ))
+            })
+        });
+        if page.is_err() {
             tell(read, true);
         }
-        let page = answer?;
+        let page = page?;
         if version.is_none() {
             version = page.metadata.resource_version.filter(|v| !v.is_empty());
         }
