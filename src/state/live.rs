@@ -112,21 +112,6 @@ pub async fn load_live(cp: &ControlPlane) -> Result<FleetState> {
     Ok(live_state(cp, clusters, bindings, pps, cpps, ctps))
 }
 
-/// The fleet of `clusters` and `bindings` (read already, from a watch), with the
-/// policies listed.
-pub async fn load_live_with(
-    cp: &ControlPlane,
-    clusters: Vec<Cluster>,
-    bindings: Vec<Binding>,
-) -> Result<FleetState> {
-    let (pps, cpps, ctps) = tokio::try_join!(
-        list_all::<PropagationPolicy>(cp, "propagationpolicies"),
-        list_all::<ClusterPropagationPolicy>(cp, "clusterpropagationpolicies"),
-        list_all::<ClusterTaintPolicy>(cp, "clustertaintpolicies"),
-    )?;
-    Ok(live_state(cp, clusters, bindings, pps, cpps, ctps))
-}
-
 /// [`load_live`], keeping only the bindings `keep` admits: clusters and policies first,
 /// then the bindings page by page, each page filtered as it arrives, so only the kept
 /// bindings and one page are held at once.

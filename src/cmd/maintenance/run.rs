@@ -84,8 +84,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     // after read it.
     let mut mirror = Mirror::for_run(&cp, None);
     mirror.ready(FIRST_LIST).await?;
-    let state =
-        crate::state::load_live_with(&cp, mirror.clusters_now(), mirror.bindings_now()).await?;
+    let state = crate::state::live_fleet(&cp, mirror.clusters_now(), mirror.bindings_now()).await?;
     let plan_options = options(&state, &args.waves, &controller)?;
     let cordoned = cordoned_already(&state, &plan_options.clusters);
     if !cordoned.is_empty() {
