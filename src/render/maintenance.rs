@@ -102,18 +102,31 @@ impl JsonWaves {
 
     /// Spool `w`, indented as an element of the document's `waves`.
     pub fn push(&mut self, w: &Wave) -> std::io::Result<()> {
-        use std::io::Write;
+        let rendered = Self::render(w)?;
+        self.push_rendered(&rendered)
+    }
+
+    /// `w` as an element of the document's `waves` (any thread may render).
+    pub fn render(w: &Wave) -> std::io::Result<Vec<u8>> {
         let text = serde_json::to_string_pretty(w)?;
+        let mut out = Vec::with_capacity(text.len() + text.len() / 8);
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(b"    ");
+            out.extend_from_slice(line.as_bytes());
+        }
+        Ok(out)
+    }
+
+    /// Spool a wave [`Self::render`]ed, after the ones before it.
+    pub fn push_rendered(&mut self, rendered: &[u8]) -> std::io::Result<()> {
+        use std::io::Write;
         if self.count > 0 {
             self.spool.write_all(b",\n")?;
         }
-        for (i, line) in text.split('\n').enumerate() {
-            if i > 0 {
-                self.spool.write_all(b"\n")?;
-            }
-            self.spool.write_all(b"    ")?;
-            self.spool.write_all(line.as_bytes())?;
-        }
+        self.spool.write_all(rendered)?;
         self.count += 1;
         Ok(())
     }

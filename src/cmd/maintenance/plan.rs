@@ -89,16 +89,17 @@ pub(super) fn decide(
     controller: &ControllerSettings,
     now: jiff::Timestamp,
 ) -> MaintenancePlan {
-    decide_each(state, options, controller, now, |w| w)
+    decide_each(state, options, controller, now, |_| (), |w, ()| w)
 }
 
 /// [`decide`], each wave handed to `each` as it is planned ([`plan_each`]).
-fn decide_each(
+fn decide_each<T: Send>(
     state: &FleetState,
     options: &MaintenanceOptions,
     controller: &ControllerSettings,
     now: jiff::Timestamp,
-    each: impl FnMut(Wave) -> Wave,
+    prepare: impl Fn(&Wave) -> T + Sync,
+    each: impl FnMut(Wave, T) -> Wave,
 ) -> MaintenancePlan {
     let waves = options.clusters.len().div_ceil(options.max_unavailable);
     let spinner = (waves > 20).then(|| {
@@ -107,7 +108,7 @@ fn decide_each(
             state.bindings.len()
         ))
     });
-    let p = plan_each(state, options, controller, now, each);
+    let p = plan_each(state, options, controller, now, prepare, each);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
@@ -136,21 +137,40 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     };
     let (mut waves, mut summary) = (String::new(), String::new());
     let mut failed = None;
-    let p = decide_each(&state, &options, &resolved.controller, now, |mut w| {
-        if format == Format::Yaml {
-            return w;
+    // What each wave becomes, made in parallel with the planning; written in order.
+    let is_json = json.is_some();
+    let prepare = |w: &Wave| {
+        let (mut text, mut narrow) = (String::new(), String::new());
+        let rendered = match format {
+            Format::Yaml => None,
+            Format::Json => Some(JsonWaves::render(w)),
+            _ => {
+                report::wave_text(&mut text, w, wide);
+                None
+            }
+        };
+        if format != Format::Yaml && plotted && (is_json || wide) {
+            report::wave_text(&mut narrow, w, false);
         }
-        match json.as_mut() {
-            Some(j) if failed.is_none() => failed = j.push(&w).err(),
-            Some(_) => {}
-            None => report::wave_text(&mut waves, &w, wide),
-        }
-        if plotted && (json.is_some() || wide) {
-            report::wave_text(&mut summary, &w, false);
-        }
-        w.lighten();
-        w
-    });
+        (rendered, text, narrow)
+    };
+    let each =
+        |mut w: Wave,
+         (rendered, text, narrow): (Option<std::io::Result<Vec<u8>>>, String, String)| {
+            if format == Format::Yaml {
+                return w;
+            }
+            match (json.as_mut(), rendered) {
+                (Some(j), Some(r)) if failed.is_none() => {
+                    failed = r.and_then(|bytes| j.push_rendered(&bytes)).err()
+                }
+                _ => waves.push_str(&text),
+            }
+            summary.push_str(&narrow);
+            w.lighten();
+            w
+        };
+    let p = decide_each(&state, &options, &resolved.controller, now, prepare, each);
     if let Some(e) = failed {
         return Err(spool_error(e));
     }

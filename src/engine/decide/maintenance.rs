@@ -325,19 +325,21 @@ pub fn plan(
     settings: &ControllerSettings,
     now: Timestamp,
 ) -> MaintenancePlan {
-    plan_each(state, options, settings, now, |w| w)
+    plan_each(state, options, settings, now, |_| (), |w, ()| w)
 }
 
 /// [`plan`], handing each wave to `each` in order as soon as it and the ones before it
 /// are planned; the plan keeps what `each` gives back (a report writes the wave and
 /// keeps it [`Wave::lighten`]ed, so a plan of hundreds of waves is never held whole).
-/// Waves are planned a few at a time, in parallel.
-pub fn plan_each(
+/// Waves are planned a few at a time, in parallel, each with its `prepare` (what a
+/// report makes of it, in parallel too) for `each`.
+pub fn plan_each<T: Send>(
     state: &FleetState,
     options: &MaintenanceOptions,
     settings: &ControllerSettings,
     now: Timestamp,
-    mut each: impl FnMut(Wave) -> Wave,
+    prepare: impl Fn(&Wave) -> T + Sync,
+    mut each: impl FnMut(Wave, T) -> Wave,
 ) -> MaintenancePlan {
     let radius = blast_radius(state);
     let on = bindings_on(state);
@@ -347,14 +349,18 @@ pub fn plan_each(
     let batch = 2 * rayon::current_num_threads().max(1);
     let mut waves: Vec<Wave> = Vec::with_capacity(sets.len());
     for (b, chunk) in sets.chunks(batch).enumerate() {
-        let planned: Vec<Wave> = chunk
+        let planned: Vec<(Wave, T)> = chunk
             .par_iter()
             .enumerate()
-            .map(|(i, set)| wave(state, &on, b * batch + i + 1, set, options, settings, now))
+            .map(|(i, set)| {
+                let mut w = wave(state, &on, b * batch + i + 1, set, options, settings, now);
+                w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
+                let prepared = prepare(&w);
+                (w, prepared)
+            })
             .collect();
-        for mut w in planned {
-            w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
-            waves.push(each(w));
+        for (w, prepared) in planned {
+            waves.push(each(w, prepared));
         }
     }
     // Each cluster on its own, where its wave is not safe: can it leave at all?

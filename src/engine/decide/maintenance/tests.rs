@@ -143,7 +143,9 @@ fn waves_come_one_by_one_in_order_and_a_lightened_plan_keeps_its_answer() {
             &options(max, Order::Name),
             &settings,
             now,
-            |mut w| {
+            |w| w.number,
+            |mut w, number| {
+                assert_eq!(number, w.number, "prepared with its own wave");
                 seen.push(w.clone());
                 w.lighten();
                 w
