@@ -33,8 +33,10 @@ fn main() -> std::process::ExitCode {
     karmadactl::render::init_color();
     karmadactl::logging::init(cli.global.verbosity);
     let verbosity = cli.global.verbosity;
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread for the I/O: the tool waits on the API server, and its heavy work runs
+    // on rayon's threads. Each extra runtime thread kept its own allocator heap, some
+    // 5 MiB more at the peak of a small fleet's live read, and no faster on a big one.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

@@ -1,8 +1,11 @@
 //! Paginated lists (`limit`/`continue`), so large fleets never arrive as one response.
 
-use kube::api::{Api, ListParams, ObjectList};
+use kube::api::{Api, ListParams};
+use kube::core::ListMeta;
 use kube::Resource;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
 use super::{api_error, ControlPlane};
 use crate::error::Result;
@@ -27,13 +30,23 @@ where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
 {
     let mut out = Vec::new();
-    for_each_page(cp, api, params, what, |page| out.extend(page)).await?;
+    for_each_page(cp, api, params, what, |obj| out.push(obj)).await?;
     Ok(out)
 }
 
-/// Hand every page of what `api` lists with `params` to `visit`, one page at a time, so
-/// only the page being visited and the next (already being fetched, as text: it is
-/// decoded once its turn comes) are held at once.
+/// A page as the server sends it, its items not decoded yet: slices of the page's text.
+#[derive(Deserialize)]
+struct Page<'a> {
+    #[serde(default)]
+    metadata: Option<ListMeta>,
+    #[serde(borrow, default)]
+    items: Option<Vec<&'a RawValue>>,
+}
+
+/// Hand every object of what `api` lists with `params` to `visit`, page by page, each
+/// object decoded only when its turn comes: at once, only the text of the page being
+/// visited, the text of the next (already being fetched) and one decoded object are
+/// held, never a decoded page.
 /// Returns the list's resourceVersion (every page of a list is one snapshot, the first
 /// page's), from which a watch can follow what changed after it.
 pub async fn for_each_page<K>(
@@ -41,7 +54,7 @@ pub async fn for_each_page<K>(
     api: &Api<K>,
     mut params: ListParams,
     what: &str,
-    mut visit: impl FnMut(Vec<K>),
+    mut visit: impl FnMut(K),
 ) -> Result<Option<String>>
 where
     K: Resource + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
@@ -79,29 +92,32 @@ where
                 )),
                 e => api_error(&e, what, &cp.server),
             }));
-        let page = answer.and_then(|text| {
-            serde_json::from_str::<ObjectList<K>>(&text).map_err(|e| {
-                crate::error::Error::failure(format!(
-                    "listing {what}: the answer does not read: {e}"
-                ))
-            })
-        });
-        if page.is_err() {
+        let text = match answer {
+            Ok(text) => text,
+            Err(e) => {
+                tell(read, true);
+                return Err(e);
+            }
+        };
+        let unreadable = |e: serde_json::Error| {
             tell(read, true);
-        }
-        let page = page?;
+            crate::error::Error::failure(format!("listing {what}: the answer does not read: {e}"))
+        };
+        let page: Page = serde_json::from_str(&text).map_err(unreadable)?;
+        let (metadata, items) = (page.metadata.unwrap_or_default(), page.items.unwrap_or_default());
         if version.is_none() {
-            version = page.metadata.resource_version.filter(|v| !v.is_empty());
+            version = metadata.resource_version.filter(|v| !v.is_empty());
         }
         // The next page is on its way while this one is visited.
-        if let Some(token) = page.metadata.continue_.filter(|c| !c.is_empty()) {
+        if let Some(token) = metadata.continue_.filter(|c| !c.is_empty()) {
             params.continue_token = Some(token);
             pending = Some(fetch(params.clone()));
         }
-        read += page.items.len();
-        let done = pending.is_none();
-        visit(page.items);
-        tell(read, done);
+        for item in &items {
+            visit(serde_json::from_str(item.get()).map_err(unreadable)?);
+        }
+        read += items.len();
+        tell(read, pending.is_none());
     }
     Ok(version)
 }

@@ -38,6 +38,16 @@ pub struct WriteOutcome<T> {
     pub stored: Option<Value>,
 }
 
+impl<T> WriteOutcome<T> {
+    /// The resourceVersion the accepted patch got (`None`: nothing written).
+    pub fn resource_version(&self) -> Option<String> {
+        let stored = self.stored.as_ref().filter(|_| self.written)?;
+        stored["metadata"]["resourceVersion"]
+            .as_str()
+            .map(str::to_string)
+    }
+}
+
 /// Run `decide` on fresh reads of `name` until its patch is accepted without conflict.
 ///
 /// `first` is an already-read copy to start from (saves a GET). `decide` must be pure:

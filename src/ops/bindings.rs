@@ -80,6 +80,18 @@ pub fn api(cp: &ControlPlane, kind: BindingKind, namespace: Option<&str>) -> Api
     }
 }
 
+/// The kind of a raw binding: its `kind` when it says, else a namespaced one is a
+/// ResourceBinding.
+pub fn kind_of(obj: &DynamicObject) -> BindingKind {
+    match (
+        obj.types.as_ref().map(|t| t.kind.as_str()),
+        &obj.metadata.namespace,
+    ) {
+        (Some("ClusterResourceBinding"), _) | (None, None) => BindingKind::ClusterResourceBinding,
+        _ => BindingKind::ResourceBinding,
+    }
+}
+
 /// `obj` (of `kind`) in the fleet model; `None` when it does not read as a binding.
 pub fn typed(obj: &DynamicObject, kind: BindingKind) -> Option<Binding> {
     let value = serde_json::to_value(obj).ok()?;
@@ -107,13 +119,11 @@ pub async fn for_each_binding(
     for kind in scope.kinds() {
         let api = api(cp, kind, scope.namespace.as_deref());
         let what = resource(kind).plural;
-        let version = for_each_page(cp, &api, params.clone(), &what, |page| {
-            for mut obj in page {
-                // Never written back, and the largest part of most objects.
-                obj.metadata.managed_fields = None;
-                if let Some(b) = typed(&obj, kind).filter(|b| scope.admits(b)) {
-                    visit(obj, b);
-                }
+        let version = for_each_page(cp, &api, params.clone(), &what, |mut obj| {
+            // Never written back, and the largest part of most objects.
+            obj.metadata.managed_fields = None;
+            if let Some(b) = typed(&obj, kind).filter(|b| scope.admits(b)) {
+                visit(obj, b);
             }
         })
         .await?;

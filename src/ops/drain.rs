@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::bindings::{
-    self, each_binding, patch_list, raw_list, typed, BindingScope, ListedAt, Source,
+    self, each_binding, kind_of, patch_list, raw_list, typed, BindingScope, ListedAt, Source,
 };
 use super::events::{Action, Subject, DRAINED};
 use super::write::{write_all, Ended, ObjectOutcome, Target, WriteControl};
@@ -330,17 +330,6 @@ pub fn drained_events<'a>(
         .collect()
 }
 
-/// The kind of a raw binding: a namespaced one is a ResourceBinding.
-fn kind_of(obj: &DynamicObject) -> BindingKind {
-    match (
-        obj.types.as_ref().map(|t| t.kind.as_str()),
-        &obj.metadata.namespace,
-    ) {
-        (Some("ClusterResourceBinding"), _) | (None, None) => BindingKind::ClusterResourceBinding,
-        _ => BindingKind::ResourceBinding,
-    }
-}
-
 fn written(o: &ObjectOutcome<Option<BindingDrain>, String>) -> Written {
     let binding = o.key.clone();
     match &o.ended {
@@ -349,12 +338,7 @@ fn written(o: &ObjectOutcome<Option<BindingDrain>, String>) -> Written {
             plan: w.decision.clone(),
             written: w.written,
             error: None,
-            resource_version: w
-                .stored
-                .as_ref()
-                .filter(|_| w.written)
-                .and_then(|s| s["metadata"]["resourceVersion"].as_str())
-                .map(str::to_string),
+            resource_version: w.resource_version(),
         },
         Ended::Refused(e) => Written {
             binding,

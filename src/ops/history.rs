@@ -88,7 +88,7 @@ async fn list_events(
         &api,
         ListParams::default().fields(fields),
         "events",
-        |page| page.into_iter().for_each(&mut visit),
+        &mut visit,
     )
     .await
     .map(|_| ())

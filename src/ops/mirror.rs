@@ -25,18 +25,18 @@ use serde_json::Value;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::api::{Cluster, ClusterResourceBinding, ResourceBinding};
+use crate::api::Cluster;
 use crate::client::{ControlPlane, PageHook};
 use crate::error::{Error, Result};
 use crate::fleet::{Binding, BindingKind};
-use crate::ops::bindings::{self, raw_list, typed};
+use crate::ops::bindings::{self, kind_of, raw_list, typed};
 
 /// One object as the mirror keeps it.
 enum Entry {
     Binding {
         binding: Box<Binding>,
         /// `[spec.clusters, spec.gracefulEvictionTasks]` as stored, unknown fields
-        /// included, as compact JSON (only for a run's mirror).
+        /// included, as compact JSON.
         lists: Option<Box<str>>,
     },
     Cluster(Box<Cluster>),
@@ -317,19 +317,9 @@ where
     })
 }
 
-fn typed_binding<K: Into<Binding>>(o: K) -> Option<Entry> {
-    Some(Entry::Binding {
-        binding: Box::new(o.into()),
-        lists: None,
-    })
-}
-
 /// A raw binding's model and its two lists as stored.
 fn raw_binding(o: DynamicObject) -> Option<Entry> {
-    let kind = match o.metadata.namespace {
-        Some(_) => BindingKind::ResourceBinding,
-        None => BindingKind::ClusterResourceBinding,
-    };
+    let kind = kind_of(&o);
     let lists = Value::Array(vec![
         Value::Array(raw_list(&o, "clusters")),
         Value::Array(raw_list(&o, "gracefulEvictionTasks")),
@@ -340,117 +330,43 @@ fn raw_binding(o: DynamicObject) -> Option<Entry> {
     })
 }
 
-/// What a mirror follows.
-struct Kinds {
-    /// The bindings, with what a write needs of them as stored.
-    raw_bindings: bool,
-    bindings: bool,
-    clusters: bool,
-    timeout: Option<u32>,
-}
-
 impl Mirror {
-    fn start(cp: &ControlPlane, k: Kinds) -> Mirror {
+    /// The mirror of a maintenance run: every binding, with what a write needs of it as
+    /// stored ([`View::raw`]), and every Cluster; each watch request ended by the server
+    /// after `timeout` seconds when given (tests: a wait must survive its watches ending).
+    pub fn for_run(cp: &ControlPlane, timeout: Option<u32>) -> Mirror {
         let (tx, rx) = watch::channel(0);
         let (tx, held) = (Arc::new(tx), Arc::new(Mutex::new(Held::default())));
         let hook = cp.on_page.clone();
         let mut tasks = Vec::new();
-        let mut go = |t: JoinHandle<()>| tasks.push(t);
-        if k.raw_bindings {
-            for kind in [
-                BindingKind::ResourceBinding,
+        for (kind, what) in [
+            (BindingKind::ResourceBinding, "resourcebindings"),
+            (
                 BindingKind::ClusterResourceBinding,
-            ] {
-                let what = match kind {
-                    BindingKind::ResourceBinding => "resourcebindings",
-                    BindingKind::ClusterResourceBinding => "clusterresourcebindings",
-                };
-                let w = Watch {
-                    api: bindings::api(cp, kind, None),
-                    what,
-                    part: Part::Bindings(kind),
-                    convert: raw_binding,
-                };
-                go(follow(w, held.clone(), tx.clone(), k.timeout, hook.clone()));
-            }
-        } else if k.bindings {
-            let w = Watch::<ResourceBinding> {
-                api: Api::all(cp.client.clone()),
-                what: "resourcebindings",
-                part: Part::Bindings(BindingKind::ResourceBinding),
-                convert: typed_binding,
+                "clusterresourcebindings",
+            ),
+        ] {
+            let w = Watch {
+                api: bindings::api(cp, kind, None),
+                what,
+                part: Part::Bindings(kind),
+                convert: raw_binding,
             };
-            go(follow(w, held.clone(), tx.clone(), k.timeout, hook.clone()));
-            let w = Watch::<ClusterResourceBinding> {
-                api: Api::all(cp.client.clone()),
-                what: "clusterresourcebindings",
-                part: Part::Bindings(BindingKind::ClusterResourceBinding),
-                convert: typed_binding,
-            };
-            go(follow(w, held.clone(), tx.clone(), k.timeout, hook.clone()));
+            tasks.push(follow(w, held.clone(), tx.clone(), timeout, hook.clone()));
         }
-        if k.clusters {
-            let w = Watch::<Cluster> {
-                api: Api::all(cp.client.clone()),
-                what: "clusters",
-                part: Part::Clusters,
-                convert: |c| Some(Entry::Cluster(Box::new(c))),
-            };
-            go(follow(w, held.clone(), tx, k.timeout, hook));
-        }
+        let w = Watch::<Cluster> {
+            api: Api::all(cp.client.clone()),
+            what: "clusters",
+            part: Part::Clusters,
+            convert: |c| Some(Entry::Cluster(Box::new(c))),
+        };
+        tasks.push(follow(w, held.clone(), tx, timeout, hook));
         Mirror {
             held,
             kinds: tasks.len(),
             changes: rx,
             _tasks: Arc::new(Tasks(tasks)),
         }
-    }
-
-    /// Mirror every ResourceBinding and ClusterResourceBinding.
-    pub fn bindings(cp: &ControlPlane) -> Mirror {
-        Mirror::bindings_with(cp, None)
-    }
-
-    /// [`Self::bindings`], each watch request ended by the server after `timeout`
-    /// seconds (tests: a wait must survive its watches ending).
-    pub fn bindings_with(cp: &ControlPlane, timeout: Option<u32>) -> Mirror {
-        Mirror::start(
-            cp,
-            Kinds {
-                raw_bindings: false,
-                bindings: true,
-                clusters: false,
-                timeout,
-            },
-        )
-    }
-
-    /// Mirror every Cluster.
-    pub fn clusters(cp: &ControlPlane) -> Mirror {
-        Mirror::start(
-            cp,
-            Kinds {
-                raw_bindings: false,
-                bindings: false,
-                clusters: true,
-                timeout: None,
-            },
-        )
-    }
-
-    /// The mirror of a maintenance run: every binding, with what a write needs of it as
-    /// stored ([`View::raw`]), and every Cluster; each watch request ended by the server
-    /// after `timeout` seconds when given.
-    pub fn for_run(cp: &ControlPlane, timeout: Option<u32>) -> Mirror {
-        Mirror::start(
-            cp,
-            Kinds {
-                raw_bindings: true,
-                bindings: true,
-                clusters: true,
-                timeout,
-            },
-        )
     }
 
     /// Wait until every kind has been listed once; the watch's error when the first

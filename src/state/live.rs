@@ -34,23 +34,19 @@ pub async fn load_bindings(cp: &ControlPlane) -> Result<Vec<Binding>> {
 }
 
 /// The ResourceBindings and ClusterResourceBindings whose spec `kept` admits, both kinds
-/// read concurrently, page by page, without `metadata.managedFields` (never read, and
-/// the largest part of an object the server has applied); and how many were not admitted.
+/// read concurrently, page by page, each object turned into the fleet model as it is
+/// read; and how many were not admitted.
 async fn read_bindings(
     cp: &ControlPlane,
     kept: impl Fn(&BindingSpec) -> bool,
 ) -> Result<(Vec<Binding>, usize)> {
-    let ((rbs, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
-        kept_pages::<ResourceBinding>(cp, "resourcebindings", |rb| kept(&rb.spec.inner)),
-        kept_pages::<ClusterResourceBinding>(cp, "clusterresourcebindings", |crb| {
+    let ((mut bindings, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
+        kept_pages(cp, "resourcebindings", |rb: &ResourceBinding| kept(&rb.spec.inner)),
+        kept_pages(cp, "clusterresourcebindings", |crb: &ClusterResourceBinding| {
             kept(&crb.spec.inner)
         }),
     )?;
-    let bindings = rbs
-        .into_iter()
-        .map(Binding::from)
-        .chain(crbs.into_iter().map(Binding::from))
-        .collect();
+    bindings.extend(crbs);
     Ok((bindings, rbs_dropped + crbs_dropped))
 }
 
@@ -133,25 +129,25 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
     Ok(state)
 }
 
-/// Every object of `K` that `kept` admits, read page by page and without
-/// `metadata.managedFields`, and how many it did not admit.
+/// Every object of `K` that `kept` admits, in the fleet model, read page by page (its
+/// `metadata.managedFields`, never read, dropped as each object arrives); and how many
+/// it did not admit.
 async fn kept_pages<K>(
     cp: &ControlPlane,
     what: &str,
     kept: impl Fn(&K) -> bool,
-) -> Result<(Vec<K>, usize)>
+) -> Result<(Vec<Binding>, usize)>
 where
     K: Resource<DynamicType = ()> + Clone + DeserializeOwned + std::fmt::Debug + Send + 'static,
+    Binding: From<K>,
 {
     let (mut out, mut dropped) = (Vec::new(), 0);
     let api: Api<K> = Api::all(cp.client.clone());
-    for_each_page(cp, &api, ListParams::default(), what, |page| {
-        for mut obj in page {
-            obj.meta_mut().managed_fields = None;
-            match kept(&obj) {
-                true => out.push(obj),
-                false => dropped += 1,
-            }
+    for_each_page(cp, &api, ListParams::default(), what, |mut obj| {
+        obj.meta_mut().managed_fields = None;
+        match kept(&obj) {
+            true => out.push(Binding::from(obj)),
+            false => dropped += 1,
         }
     })
     .await?;

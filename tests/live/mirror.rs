@@ -30,25 +30,30 @@ fn count(r: &BTreeMap<(String, String), f64>, verb: &str, resource: &str) -> f64
         .unwrap_or(0.0)
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_mirror_survives_watches_that_end_and_expire() {
-    let env = support::start_plane_with(support::Crds::Tool, &["--etcd-compaction-interval=1s"]);
-    let client = env.admin().await;
-    ensure_namespace(&client, NS).await;
+/// `BINDINGS` ResourceBindings `app-N` in `ns` (on `placed`), and the raw API of them.
+async fn seed(client: &kube::Client, ns: &str, placed: serde_json::Value) -> Api<DynamicObject> {
+    ensure_namespace(client, ns).await;
     let rb = resource_for("ResourceBinding").unwrap();
-    let api: Api<DynamicObject> = Api::namespaced_with(client.clone(), NS, &rb);
     let items: Vec<serde_json::Value> = (0..BINDINGS)
         .map(|i| {
             json!({
                 "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
-                "metadata": {"name": format!("app-{i}"), "namespace": NS},
+                "metadata": {"name": format!("app-{i}"), "namespace": ns},
                 "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment",
-                                      "name": format!("app-{i}"), "namespace": NS},
-                         "clusters": [{"name": "m1", "replicas": 1}]}
+                                      "name": format!("app-{i}"), "namespace": ns},
+                         "clusters": placed}
             })
         })
         .collect();
-    create_items(&client, &items).await;
+    create_items(client, &items).await;
+    Api::namespaced_with(client.clone(), ns, &rb)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_mirror_survives_watches_that_end_and_expire() {
+    let env = support::start_plane_with(support::Crds::Tool, &["--etcd-compaction-interval=1s"]);
+    let client = env.admin().await;
+    let api = seed(&client, NS, json!([{"name": "m1", "replicas": 1}])).await;
 
     let cp = karmadactl::client::connect(&karmadactl::client::ConnectOptions {
         kubeconfig: Some(env.kubeconfig.clone()),
@@ -59,7 +64,7 @@ async fn the_mirror_survives_watches_that_end_and_expire() {
     .await
     .unwrap();
     let before = requests(&client).await;
-    let mut mirror = karmadactl::ops::mirror::Mirror::bindings_with(&cp, Some(2));
+    let mut mirror = karmadactl::ops::mirror::Mirror::for_run(&cp, Some(2));
     mirror.ready(Duration::from_secs(30)).await.unwrap();
     assert_eq!(mirror.bindings_now().len(), BINDINGS);
 
@@ -273,21 +278,8 @@ async fn a_runs_mirror_brings_its_own_writes_without_listing_again() {
     const RUN: &str = "run-mirrored";
     let env = support::start_plane_with(support::Crds::Tool, &[]);
     let client = env.admin().await;
-    ensure_namespace(&client, RUN).await;
-    let rb = resource_for("ResourceBinding").unwrap();
-    let api: Api<DynamicObject> = Api::namespaced_with(client.clone(), RUN, &rb);
-    let items: Vec<serde_json::Value> = (0..BINDINGS)
-        .map(|i| {
-            json!({
-                "apiVersion": "work.karmada.io/v1alpha2", "kind": "ResourceBinding",
-                "metadata": {"name": format!("app-{i}"), "namespace": RUN},
-                "spec": {"resource": {"apiVersion": "apps/v1", "kind": "Deployment",
-                                      "name": format!("app-{i}"), "namespace": RUN},
-                         "clusters": [{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 2}]}
-            })
-        })
-        .collect();
-    create_items(&client, &items).await;
+    let placed = json!([{"name": "m1", "replicas": 1}, {"name": "m2", "replicas": 2}]);
+    let api = seed(&client, RUN, placed).await;
     let cp = karmadactl::client::connect(&karmadactl::client::ConnectOptions {
         kubeconfig: Some(env.kubeconfig.clone()),
         context: Some("admin".into()),

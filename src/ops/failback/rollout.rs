@@ -11,7 +11,7 @@ use kube::api::{Api, DynamicObject};
 use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 
-use super::super::bindings::{self, typed, Source};
+use super::super::bindings::{self, kind_of, typed, Source};
 use super::{failback_patch, records_dropped, Planned};
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::decide::failback::{
@@ -290,11 +290,7 @@ async fn return_one(
     let version;
     let plan = match outcome {
         Ok(Ok(w)) if w.written => {
-            version = w
-                .stored
-                .as_ref()
-                .and_then(|s| s["metadata"]["resourceVersion"].as_str())
-                .map(str::to_string);
+            version = w.resource_version();
             w.decision
         }
         Ok(Ok(w)) => {
@@ -537,14 +533,5 @@ async fn follow(
                 )),
             );
         }
-    }
-}
-
-/// The kind of a raw binding: a namespaced one is a ResourceBinding.
-fn kind_of(obj: &DynamicObject) -> BindingKind {
-    if obj.metadata.namespace.is_some() {
-        BindingKind::ResourceBinding
-    } else {
-        BindingKind::ClusterResourceBinding
     }
 }
