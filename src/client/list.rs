@@ -104,7 +104,10 @@ where
             crate::error::Error::failure(format!("listing {what}: the answer does not read: {e}"))
         };
         let page: Page = serde_json::from_str(&text).map_err(unreadable)?;
-        let (metadata, items) = (page.metadata.unwrap_or_default(), page.items.unwrap_or_default());
+        let (metadata, items) = (
+            page.metadata.unwrap_or_default(),
+            page.items.unwrap_or_default(),
+        );
         if version.is_none() {
             version = metadata.resource_version.filter(|v| !v.is_empty());
         }

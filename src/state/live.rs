@@ -40,11 +40,11 @@ async fn read_bindings(
     cp: &ControlPlane,
     kept: impl Fn(&BindingSpec) -> bool,
 ) -> Result<(Vec<Binding>, usize)> {
+    let rb = |rb: &ResourceBinding| kept(&rb.spec.inner);
+    let crb = |crb: &ClusterResourceBinding| kept(&crb.spec.inner);
     let ((mut bindings, rbs_dropped), (crbs, crbs_dropped)) = tokio::try_join!(
-        kept_pages(cp, "resourcebindings", |rb: &ResourceBinding| kept(&rb.spec.inner)),
-        kept_pages(cp, "clusterresourcebindings", |crb: &ClusterResourceBinding| {
-            kept(&crb.spec.inner)
-        }),
+        kept_pages(cp, "resourcebindings", rb),
+        kept_pages(cp, "clusterresourcebindings", crb),
     )?;
     bindings.extend(crbs);
     Ok((bindings, rbs_dropped + crbs_dropped))
