@@ -37,9 +37,8 @@ where
 /// A page as the server sends it, its items not decoded yet: slices of the page's text.
 #[derive(Deserialize)]
 struct Page<'a> {
-    #[serde(default)]
     metadata: Option<ListMeta>,
-    #[serde(borrow, default)]
+    #[serde(borrow)]
     items: Option<Vec<&'a RawValue>>,
 }
 
@@ -123,4 +122,39 @@ where
         tell(read, pending.is_none());
     }
     Ok(version)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Page;
+
+    #[test]
+    fn a_page_keeps_each_item_as_its_own_text() {
+        let text = r#"{"kind":"List","metadata":{"resourceVersion":"7","continue":"c"},
+            "items":[{"metadata":{"name":"a\"b"}}, {"metadata":{"name":"c"}}]}"#;
+        let page: Page = serde_json::from_str(text).unwrap();
+        let meta = page.metadata.unwrap();
+        assert_eq!(meta.resource_version.as_deref(), Some("7"));
+        assert_eq!(meta.continue_.as_deref(), Some("c"));
+        let items: Vec<&str> = page.items.unwrap().iter().map(|i| i.get()).collect();
+        assert_eq!(
+            items,
+            [
+                r#"{"metadata":{"name":"a\"b"}}"#,
+                r#"{"metadata":{"name":"c"}}"#
+            ]
+        );
+    }
+
+    #[test]
+    fn a_page_without_items_or_metadata_reads_as_empty() {
+        for text in [r#"{"items":null}"#, r#"{"metadata":null}"#, "{}"] {
+            let page: Page = serde_json::from_str(text).unwrap();
+            assert!(page.items.unwrap_or_default().is_empty(), "{text}");
+            assert!(
+                page.metadata.unwrap_or_default().continue_.is_none(),
+                "{text}"
+            );
+        }
+    }
 }
