@@ -59,8 +59,11 @@ pub async fn run(global: &GlobalArgs, args: &FailbackArgs) -> Result<ExitCode> {
     let stop = signals::stop_flag(signals::WRITES_STOP);
     let returned = roll_out(&cp, &o, &mut planned, &stop, to_write).await;
     let interrupted = signals::stopped(&stop);
-    if o.dry_run == DryRun::None {
-        record_events(&cp, &o, &planned, &returned).await;
+    // Each return's Events were recorded as its write was accepted.
+    if let Some((failed, first)) = failback_ops::unrecorded_events(&returned) {
+        crate::render::warn(&format!(
+            "the events for `karmadactl history` of {failed} return(s) were not all recorded: {first}"
+        ));
     }
 
     // Render.
@@ -242,17 +245,6 @@ async fn roll_out(
             ),
         }
     }
-}
-
-/// An Event on each binding written, naming the clusters it returned to.
-async fn record_events(
-    cp: &ControlPlane,
-    o: &Options,
-    planned: &Planned,
-    returned: &[ReturnedBinding],
-) {
-    let items = failback_ops::returned_events(planned, returned, &o.req.options);
-    common::record_events(cp, items).await;
 }
 
 /// Exit 1 when every write failed, 3 when stopped, blocked or a return did not end well.

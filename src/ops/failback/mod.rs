@@ -152,39 +152,37 @@ pub async fn plan_from(
     })
 }
 
-/// An Event per binding written, naming the clusters it returned to.
+/// The Events on a binding whose return (`plan`, as written) was accepted: one per
+/// cluster it returned to, so that `history --cluster` finds each. The rollout records
+/// them as soon as the write is accepted.
 pub fn returned_events<'a>(
-    planned: &'a Planned,
-    returned: &[ReturnedBinding],
+    subject: Subject<'a>,
+    plan: &BindingFailback,
     options: &FailbackOptions,
 ) -> Vec<(Subject<'a>, Action<'static>)> {
-    planned
-        .bindings
+    plan.clusters
         .iter()
-        .filter(|p| {
-            returned
-                .iter()
-                .any(|r| r.written && r.binding == p.plan.binding)
-        })
-        // One per cluster it returned to, so that `history --cluster` finds each.
-        .flat_map(|p| {
-            p.plan.clusters.iter().map(move |cluster| {
-                (
-                    Subject {
-                        kind: p.kind.into(),
-                        namespace: p.namespace.as_deref(),
-                        name: &p.name,
-                        uid: p.uid.as_deref(),
-                    },
-                    Action::about(
-                        FAILED_BACK,
-                        cluster,
-                        &format!("{} ({})", p.plan.reason.message, options.mode.as_str()),
-                    ),
-                )
-            })
+        .map(|cluster| {
+            (
+                subject,
+                Action::about(
+                    FAILED_BACK,
+                    cluster,
+                    &format!("{} ({})", plan.reason.message, options.mode.as_str()),
+                ),
+            )
         })
         .collect()
+}
+
+/// The returns whose Events were not all recorded: how many, and the first reason.
+pub fn unrecorded_events(returned: &[ReturnedBinding]) -> Option<(usize, String)> {
+    let failed: Vec<&String> = returned
+        .iter()
+        .filter_map(|r| r.events_error.as_ref())
+        .collect();
+    let first = failed.first()?;
+    Some((failed.len(), first.to_string()))
 }
 
 /// The merge patch of the failback `plan` of the binding `raw`: the tasks from the

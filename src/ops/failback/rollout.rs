@@ -21,6 +21,7 @@ use crate::engine::decide::failback::{
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::Binding;
 use crate::fleet::BindingKind;
+use crate::ops::events::Subject;
 use crate::ops::mirror::{reached, Mirror};
 use serde_json::json;
 
@@ -93,6 +94,9 @@ pub struct ReturnedBinding {
     pub healthy_at: Option<Timestamp>,
     /// When it ended.
     pub ended_at: Timestamp,
+    /// Why its Events for `karmadactl history` were not recorded, if they were not.
+    #[serde(skip)]
+    pub events_error: Option<String>,
 }
 
 /// What the rollout reports as it goes.
@@ -169,6 +173,7 @@ pub async fn roll_out(
                     name: p.name.clone(),
                     first: p.raw.take(),
                     key: p.plan.binding.clone(),
+                    uid: p.uid.clone(),
                 },
             )
         })
@@ -183,6 +188,7 @@ pub async fn roll_out(
                 name,
                 first,
                 key,
+                uid,
             } = item;
             let end = |end, written, plan, error: Option<String>| ReturnedBinding {
                 binding: key.clone(),
@@ -193,6 +199,7 @@ pub async fn roll_out(
                 written_at: None,
                 healthy_at: None,
                 ended_at: Timestamp::now(),
+                events_error: None,
             };
             let done = if stop.load(Ordering::SeqCst) {
                 end(
@@ -213,9 +220,15 @@ pub async fn roll_out(
                 )
             } else {
                 let api = bindings::api(cp, kind, namespace.as_deref());
+                let subject = Subject {
+                    kind: kind.into(),
+                    namespace: namespace.as_deref(),
+                    name: &name,
+                    uid: uid.as_deref(),
+                };
                 let returned = return_one(
                     cp,
-                    (&api, &name, &key, source),
+                    (&api, subject, &key, source),
                     first,
                     index,
                     options,
@@ -250,13 +263,14 @@ struct Item {
     name: String,
     first: Option<DynamicObject>,
     key: String,
+    uid: Option<String>,
 }
 
 /// Write one binding's return, then follow its health.
 #[allow(clippy::too_many_arguments)]
 async fn return_one(
     cp: &ControlPlane,
-    (api, name, key, source): (&Api<DynamicObject>, &str, &str, Source<'_>),
+    (api, subject, key, source): (&Api<DynamicObject>, Subject<'_>, &str, Source<'_>),
     first: Option<DynamicObject>,
     index: &FleetIndex<'_>,
     options: &FailbackOptions,
@@ -285,7 +299,9 @@ async fn return_one(
         written_at: None,
         healthy_at: None,
         ended_at: now,
+        events_error: None,
     };
+    let name = subject.name;
     let outcome = patch_with_retry(cp, api, name, first, rollout.server_dry_run, decide).await;
     let version;
     let plan = match outcome {
@@ -314,6 +330,15 @@ async fn return_one(
     out.written = true;
     out.written_at = Some(Timestamp::now());
     on_written();
+    // Its Events at once, not when the rollout ends: a run killed while it follows the
+    // return's health must not lose the record of a write that was made.
+    if let (Some(p), false) = (&plan, rollout.server_dry_run) {
+        let items = super::returned_events(subject, p, options);
+        let total = items.len();
+        if let (failed, Some(e)) = crate::ops::events::record_all(cp, items, 8).await {
+            out.events_error = Some(format!("{failed} of {total}: {e}"));
+        }
+    }
     let Some(plan) = plan else {
         out.end = ReturnEnd::Unconfirmed;
         out.ended_at = Timestamp::now();

@@ -425,8 +425,8 @@ pub async fn give_back(ctx: &RunContext<'_>, s: &RunState, clusters: &[String]) 
         Source::Mirror(&ctx.mirror),
     )
     .await;
-    let events = failback_ops::returned_events(&planned, &returned, &req.options);
-    let _ = crate::ops::events::record_all(ctx.cp, events, 8).await;
+    // Each return's Events were recorded as its write was accepted (a run killed while
+    // it follows the returns keeps them).
     if ctx.stopped() {
         return Ok(Vec::new());
     }
