@@ -147,17 +147,17 @@ pub async fn plan_from(
         }
     })
     .await?;
-    drop(index);
     bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
     let pairs: Vec<(&Binding, &BindingDrain)> =
         bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
-    let tracked = tracked_placements(&model, &estimators, &pairs, &req.settings);
+    let tracked = tracked_placements(&index, &pairs, &req.settings);
     for (i, targets) in tracked {
         bindings[i].plan.predicted = Some(targets);
     }
     let pairs: Vec<(&Binding, &BindingDrain)> =
         bindings.iter().map(|b| (&b.binding, &b.plan)).collect();
-    let capacity = drain_capacity(&model, &estimators, &pairs, &req.settings);
+    let capacity = drain_capacity(&index, &pairs, &req.settings);
+    drop(index);
     let capacity_refusal = pending_refusal(&capacity, ReasonCode::DrainLeavesPending);
     Ok(Planned {
         model,

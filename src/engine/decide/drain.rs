@@ -324,7 +324,10 @@ pub fn purge_mode_of(spec: &BindingSpec, options: &DrainOptions) -> PurgeMode {
 
 /// Clusters no evicted replica may go to: the drained ones and those carrying a
 /// `NoExecute` taint.
-pub fn unavailable<'c>(clusters: &'c [Cluster], options: &'c DrainOptions) -> HashSet<&'c str> {
+pub fn unavailable<'c>(
+    clusters: impl IntoIterator<Item = &'c Cluster>,
+    options: &'c DrainOptions,
+) -> HashSet<&'c str> {
     let mut out: HashSet<&str> = options.clusters.iter().map(String::as_str).collect();
     for c in clusters {
         if c.spec
@@ -347,16 +350,36 @@ pub fn cordoned_model(
 ) -> Vec<Cluster> {
     clusters
         .iter()
-        .map(|c| {
-            let mut c = c.clone();
-            if drained.contains(c.metadata.name.as_deref().unwrap_or_default()) {
-                if let Ok(edit) = super::taint_edit::cordon_edit(c.taints(), now) {
-                    c.spec.taints = edit.taints;
-                }
-            }
-            c
-        })
+        .map(
+            |c| match drained.contains(c.metadata.name.as_deref().unwrap_or_default()) {
+                true => cordoned(c, now),
+                false => c.clone(),
+            },
+        )
         .collect()
+}
+
+/// Only the clusters of [`cordoned_model`] that the cordon changes (a
+/// [`FleetIndex::with_changed`] of the fleet).
+pub fn cordoned_clusters(
+    clusters: &[Cluster],
+    drained: &HashSet<&str>,
+    now: Timestamp,
+) -> Vec<Cluster> {
+    clusters
+        .iter()
+        .filter(|c| drained.contains(c.metadata.name.as_deref().unwrap_or_default()))
+        .map(|c| cordoned(c, now))
+        .collect()
+}
+
+/// `c` cordoned (as it is, when its taints cannot take the cordon).
+fn cordoned(c: &Cluster, now: Timestamp) -> Cluster {
+    let mut c = c.clone();
+    if let Ok(edit) = super::taint_edit::cordon_edit(c.taints(), now) {
+        c.spec.taints = edit.taints;
+    }
+    c
 }
 
 /// The plan for `binding` (`None` when it is neither on a drained cluster nor has a task
@@ -401,13 +424,7 @@ pub fn plan_binding(
         Ok(p) => p
             .feasible
             .iter()
-            .map(|&i| {
-                index.clusters()[i as usize]
-                    .metadata
-                    .name
-                    .clone()
-                    .unwrap_or_default()
-            })
+            .map(|&i| index.name(i as usize).to_string())
             .filter(|n| !unavailable.contains(n.as_str()))
             .collect(),
         Err(_) => Vec::new(),
@@ -550,7 +567,7 @@ pub fn fleet_safety(
 }
 
 mod capacity;
-pub use capacity::{drain_capacity, pending_refusal, tracked_placements};
+pub use capacity::{drain_capacity, drain_capacity_ends, pending_refusal, tracked_placements};
 
 #[cfg(test)]
 mod tests;

@@ -274,7 +274,7 @@ fn left(binding: &Binding, index: &FleetIndex, options: &FailbackOptions) -> Vec
                     && !spec.clusters.iter().any(|t| &t.name == *c)
                     && index
                         .position(c)
-                        .is_some_and(|i| passes_filters(&index.clusters()[i], spec).is_ok()))
+                        .is_some_and(|i| passes_filters(index.cluster(i), spec).is_ok()))
         })
         .cloned()
         .collect()
@@ -564,7 +564,7 @@ fn excluded(
 ) -> Option<(FailbackDecision, Reason)> {
     let why = match index.position(cluster) {
         None => format!("{cluster} is not in the fleet any more"),
-        Some(i) => match passes_filters(&index.clusters()[i], spec) {
+        Some(i) => match passes_filters(index.cluster(i), spec) {
             Err(r) => r.message,
             Ok(()) => match prediction {
                 Err(e) => format!(
@@ -609,7 +609,7 @@ fn term_order(
         .filter(|c| {
             index
                 .position(c)
-                .is_some_and(|i| !compiled.matches(&index.clusters()[i]))
+                .is_some_and(|i| !compiled.matches(index.cluster(i)))
         })
         .collect();
     let first = outside.first()?;
@@ -618,7 +618,7 @@ fn term_order(
         .filter(|t| {
             index
                 .position(first)
-                .is_some_and(|i| CompiledAffinity::new(&t.affinity).matches(&index.clusters()[i]))
+                .is_some_and(|i| CompiledAffinity::new(&t.affinity).matches(index.cluster(i)))
         })
         .map(|t| t.affinity_name.as_str())
         .collect();

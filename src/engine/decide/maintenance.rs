@@ -18,12 +18,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::drain::{
-    cordoned_model, drain_capacity, plan_binding, tracked_placements, unavailable, BindingDrain,
-    DrainDecision, DrainOptions,
+    cordoned_clusters, drain_capacity_ends, plan_binding, tracked_placements, unavailable,
+    BindingDrain, DrainDecision, DrainOptions,
 };
 use crate::api::TargetCluster;
 use crate::engine::karmada::scheduler::FleetIndex;
-use crate::engine::predict::capacity::CapacityReport;
+use crate::engine::predict::capacity::{CapacityReport, Ends};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::fleet::{Binding, FleetState};
@@ -221,100 +221,114 @@ fn pending(capacity: &CapacityReport) -> Option<Reason> {
     ))
 }
 
-/// The drain of `clusters` together, on `state`, as one wave.
-fn wave(
-    state: &FleetState,
-    on: &HashMap<&str, Vec<usize>>,
-    number: usize,
-    clusters: &[String],
-    options: &MaintenanceOptions,
-    settings: &ControllerSettings,
+/// What every wave of a plan reads: the fleet, indexed once (each wave changes only
+/// its own clusters), and each cluster's bindings.
+struct Waves<'s> {
+    state: &'s FleetState,
+    fleet: FleetIndex<'s>,
+    on: HashMap<&'s str, Vec<usize>>,
+    options: &'s MaintenanceOptions,
+    settings: &'s ControllerSettings,
     now: Timestamp,
-) -> Wave {
-    let drain = DrainOptions {
-        clusters: clusters.to_vec(),
-        ..options.drain.clone()
-    };
-    let names: HashSet<&str> = clusters.iter().map(String::as_str).collect();
-    let model = cordoned_model(&state.clusters, &names, now);
-    let estimators = Estimators::new(state, settings);
-    let index = FleetIndex::new(&model).estimating(&estimators);
-    let down = unavailable(&model, &drain);
-    // Only the bindings on (or with a task from) the wave's clusters, in fleet order.
-    let mut touched: Vec<usize> = clusters
-        .iter()
-        .flat_map(|c| on.get(c.as_str()).into_iter().flatten().copied())
-        .collect();
-    touched.sort_unstable();
-    touched.dedup();
-    let mut plans: Vec<(&Binding, BindingDrain)> = touched
-        .into_iter()
-        .map(|i| &state.bindings[i])
-        .filter_map(|b| Some((b, plan_binding(b, &index, &down, &drain)?)))
-        .collect();
-    let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
-    let tracked = tracked_placements(&model, &estimators, &pairs, settings);
-    for (i, targets) in tracked {
-        plans[i].1.predicted = Some(targets);
-    }
-    let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
-    let capacity = drain_capacity(&model, &estimators, &pairs, settings);
-    let mut refusals: Vec<Reason> = pending(&capacity).into_iter().collect();
-    let mut moves = Vec::new();
-    let mut blocked = Vec::new();
-    let mut replicas_moving = 0;
-    for (_, p) in &plans {
-        let from: Vec<String> = p.evicted().map(|s| s.cluster.clone()).collect();
-        replicas_moving += p.evicted().map(|s| i64::from(s.replicas)).sum::<i64>();
-        for s in p.steps.iter().filter(|s| s.decision.incomplete()) {
-            blocked.push(Blocked {
-                binding: p.binding.clone(),
-                cluster: s.cluster.clone(),
-                decision: s.decision,
-                reason: s.reason.clone(),
-            });
-        }
-        if !from.is_empty() {
-            moves.push(Move {
-                binding: p.binding.clone(),
-                from,
-                to: p.predicted.clone(),
-            });
-        }
-    }
-    if !blocked.is_empty() {
-        // The first few by name (every one is in `blocked`).
-        let mut named: Vec<String> = blocked
+}
+
+impl Waves<'_> {
+    /// The drain of `clusters` together, on the fleet as it is now, as wave `number`,
+    /// with as much of its capacity report as `ends` says.
+    fn wave(&self, number: usize, clusters: &[String], ends: Ends) -> Wave {
+        let Waves {
+            state,
+            fleet,
+            on,
+            options,
+            settings,
+            now,
+        } = self;
+        let (settings, now) = (*settings, *now);
+        let drain = DrainOptions {
+            clusters: clusters.to_vec(),
+            ..options.drain.clone()
+        };
+        let names: HashSet<&str> = clusters.iter().map(String::as_str).collect();
+        let cordoned = cordoned_clusters(&state.clusters, &names, now);
+        let index = fleet.with_changed(&cordoned);
+        let down = unavailable(index.iter(), &drain);
+        // Only the bindings on (or with a task from) the wave's clusters, in fleet order.
+        let mut touched: Vec<usize> = clusters
             .iter()
-            .take(NAMED)
-            .map(|b| format!("{} on {} ({})", b.binding, b.cluster, b.decision.as_str()))
+            .flat_map(|c| on.get(c.as_str()).into_iter().flatten().copied())
             .collect();
-        if blocked.len() > NAMED {
-            named.push(format!("and {} more", blocked.len() - NAMED));
+        touched.sort_unstable();
+        touched.dedup();
+        let mut plans: Vec<(&Binding, BindingDrain)> = touched
+            .into_iter()
+            .map(|i| &state.bindings[i])
+            .filter_map(|b| Some((b, plan_binding(b, &index, &down, &drain)?)))
+            .collect();
+        let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
+        let tracked = tracked_placements(&index, &pairs, settings);
+        for (i, targets) in tracked {
+            plans[i].1.predicted = Some(targets);
         }
-        refusals.push(Reason::new(
-            ReasonCode::MaintenanceBlocked,
-            format!(
-                "the drain of {} cannot move {}: {}",
-                clusters.join(", "),
-                if blocked.len() == 1 {
-                    "one binding".to_string()
-                } else {
-                    format!("{} bindings", blocked.len())
-                },
-                named.join("; ")
-            ),
-        ));
-    }
-    Wave {
-        number,
-        clusters: clusters.to_vec(),
-        replicas_placed: 0,
-        moves,
-        replicas_moving,
-        blocked,
-        capacity,
-        refusals,
+        let pairs: Vec<(&Binding, &BindingDrain)> = plans.iter().map(|(b, p)| (*b, p)).collect();
+        let capacity = drain_capacity_ends(&index, &pairs, settings, ends);
+        let mut refusals: Vec<Reason> = pending(&capacity).into_iter().collect();
+        let mut moves = Vec::new();
+        let mut blocked = Vec::new();
+        let mut replicas_moving = 0;
+        for (_, p) in &plans {
+            let from: Vec<String> = p.evicted().map(|s| s.cluster.clone()).collect();
+            replicas_moving += p.evicted().map(|s| i64::from(s.replicas)).sum::<i64>();
+            for s in p.steps.iter().filter(|s| s.decision.incomplete()) {
+                blocked.push(Blocked {
+                    binding: p.binding.clone(),
+                    cluster: s.cluster.clone(),
+                    decision: s.decision,
+                    reason: s.reason.clone(),
+                });
+            }
+            if !from.is_empty() {
+                moves.push(Move {
+                    binding: p.binding.clone(),
+                    from,
+                    to: p.predicted.clone(),
+                });
+            }
+        }
+        if !blocked.is_empty() {
+            // The first few by name (every one is in `blocked`).
+            let mut named: Vec<String> = blocked
+                .iter()
+                .take(NAMED)
+                .map(|b| format!("{} on {} ({})", b.binding, b.cluster, b.decision.as_str()))
+                .collect();
+            if blocked.len() > NAMED {
+                named.push(format!("and {} more", blocked.len() - NAMED));
+            }
+            refusals.push(Reason::new(
+                ReasonCode::MaintenanceBlocked,
+                format!(
+                    "the drain of {} cannot move {}: {}",
+                    clusters.join(", "),
+                    if blocked.len() == 1 {
+                        "one binding".to_string()
+                    } else {
+                        format!("{} bindings", blocked.len())
+                    },
+                    named.join("; ")
+                ),
+            ));
+        }
+        Wave {
+            number,
+            clusters: clusters.to_vec(),
+            replicas_placed: 0,
+            moves,
+            replicas_moving,
+            blocked,
+            capacity,
+            refusals,
+        }
     }
 }
 
@@ -342,7 +356,14 @@ pub fn plan_each<T: Send>(
     mut each: impl FnMut(Wave, T) -> Wave,
 ) -> MaintenancePlan {
     let radius = blast_radius(state);
-    let on = bindings_on(state);
+    let planner = Waves {
+        state,
+        fleet: FleetIndex::new(&state.clusters).estimating(&Estimators::new(state, settings)),
+        on: bindings_on(state),
+        options,
+        settings,
+        now,
+    };
     let order = ordered(state, &options.clusters, &options.order, &radius);
     let size = options.max_unavailable.max(1);
     let sets: Vec<&[String]> = order.chunks(size).collect();
@@ -353,7 +374,7 @@ pub fn plan_each<T: Send>(
             .par_iter()
             .enumerate()
             .map(|(i, set)| {
-                let mut w = wave(state, &on, b * batch + i + 1, set, options, settings, now);
+                let mut w = planner.wave(b * batch + i + 1, set, Ends::All);
                 w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
                 let prepared = prepare(&w);
                 (w, prepared)
@@ -374,15 +395,8 @@ pub fn plan_each<T: Send>(
         .map(|c| {
             (
                 c.clone(),
-                wave(
-                    state,
-                    &on,
-                    0,
-                    std::slice::from_ref(c),
-                    options,
-                    settings,
-                    now,
-                ),
+                // Only its refusals are read: they need the first end alone.
+                planner.wave(0, std::slice::from_ref(c), Ends::First),
             )
         })
         .filter(|(_, w)| !w.safe())

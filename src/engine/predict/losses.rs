@@ -81,7 +81,7 @@ impl FleetCapacity {
 
 /// The bindings on each cluster, by fleet position.
 fn bindings_by_cluster<'s>(state: &'s FleetState, index: &FleetIndex) -> Vec<Vec<&'s Binding>> {
-    let mut out: Vec<Vec<&Binding>> = vec![Vec::new(); index.clusters().len()];
+    let mut out: Vec<Vec<&Binding>> = vec![Vec::new(); index.len()];
     for b in &state.bindings {
         for t in &b.spec.clusters {
             if let Some(i) = index.position(&t.name) {
@@ -142,12 +142,13 @@ pub fn losses(
             let tainted: Vec<Cluster> = state
                 .clusters
                 .iter()
-                .map(|c| match c.metadata.name.as_deref() {
-                    Some(n) if lost_set.iter().any(|l| l == n) => lost(c, now),
-                    _ => c.clone(),
+                .filter(|c| {
+                    let name = c.metadata.name.as_deref();
+                    name.is_some_and(|n| lost_set.iter().any(|l| l == n))
                 })
+                .map(|c| lost(c, now))
                 .collect();
-            let index = FleetIndex::new(&tainted).estimating(&estimators);
+            let index = index.with_changed(&tainted);
             one_loss(state, &index, &on, None, lost_set, settings, now)
         })
         .collect();

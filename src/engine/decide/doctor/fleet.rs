@@ -172,6 +172,7 @@ pub(super) fn answer(
     input: &DoctorInput,
     cluster: &Cluster,
     sub: &FleetState,
+    index: &FleetIndex,
     findings: &[Finding],
 ) -> ClusterAnswer {
     let name = name_of(cluster);
@@ -216,7 +217,7 @@ pub(super) fn answer(
         queue: input.queue.clone(),
     };
     // Each way of failing moves the same bindings to the same places: predicted once.
-    let memo = Memo::default();
+    let memo = Memo::over(index.clone());
     let mut evictions: Option<SecondsInterval> = None;
     let mut counted = false;
     let mut silent = Vec::new();
@@ -276,6 +277,12 @@ pub(super) fn without_bindings(state: &FleetState) -> FleetState {
         taint_policies: state.taint_policies.clone(),
         ..Default::default()
     }
+}
+
+/// The index of the fleet every answer's simulations share, as the answers' fleet
+/// ([`without_bindings`]) has it: no member inventories, so no scheduler-estimator.
+pub(super) fn index(state: &FleetState) -> FleetIndex<'_> {
+    FleetIndex::new(&state.clusters)
 }
 
 /// The positions of the bindings placed on each cluster, in fleet order.

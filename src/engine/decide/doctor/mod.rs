@@ -420,6 +420,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     // Each answer sees the fleet's clusters and the bindings on its cluster: the clusters
     // are copied once per worker, the bindings found through one index of the fleet.
     let on = fleet::bindings_by_cluster(state);
+    let index = fleet::index(state);
     let clusters: Vec<ClusterAnswer> = state
         .clusters
         .par_iter()
@@ -427,7 +428,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             || fleet::without_bindings(state),
             |sub, c| {
                 fleet::keep_bindings_on(sub, state, &on, c);
-                answer(input, c, sub, &findings)
+                answer(input, c, sub, &index, &findings)
             },
         )
         .collect();

@@ -3,8 +3,7 @@
 //! make together is [`crate::engine::predict::capacity`]'s, and a change that leaves
 //! replicas Pending is refused without `--allow-pending` (or `--force`).
 
-use crate::api::{Cluster, TargetCluster};
-use crate::engine::karmada::estimator::accurate::Estimators;
+use crate::api::TargetCluster;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -49,18 +48,16 @@ fn leaving<'b>(planned: &[(&'b Binding, &BindingDrain)]) -> Vec<(usize, Leaving<
 /// Empty without the gate (and for bindings the burst places nowhere: their plan
 /// stands, and the capacity report lists them as unplaced).
 pub fn tracked_placements(
-    model: &[Cluster],
-    estimators: &Estimators,
+    index: &FleetIndex,
     planned: &[(&Binding, &BindingDrain)],
     settings: &ControllerSettings,
 ) -> Vec<(usize, Vec<TargetCluster>)> {
     if capacity::burst_model(settings) != BurstModel::Tracked {
         return Vec::new();
     }
-    let index = FleetIndex::new(model).estimating(estimators);
     let (at, leaving): (Vec<usize>, Vec<Leaving>) = leaving(planned).into_iter().unzip();
     let burst = capacity::burst(
-        &index,
+        index,
         &leaving,
         BurstModel::Tracked,
         capacity::by_priority(settings),
@@ -88,15 +85,24 @@ pub fn tracked_placements(
         .collect()
 }
 
-/// What the planned evictions leave Pending on the fleet `model` (the drained clusters
-/// as the scheduler will see them).
+/// What the planned evictions leave Pending on the fleet as `index` has it (the drained
+/// clusters as the scheduler will see them).
 pub fn drain_capacity(
-    model: &[Cluster],
-    estimators: &Estimators,
+    index: &FleetIndex,
     planned: &[(&Binding, &BindingDrain)],
     settings: &ControllerSettings,
 ) -> CapacityReport {
-    let index = FleetIndex::new(model).estimating(estimators);
+    drain_capacity_ends(index, planned, settings, capacity::Ends::All)
+}
+
+/// [`drain_capacity`], with as much of the report as `ends` says (whether a cluster can
+/// leave at all reads the first end only).
+pub fn drain_capacity_ends(
+    index: &FleetIndex,
+    planned: &[(&Binding, &BindingDrain)],
+    settings: &ControllerSettings,
+    ends: capacity::Ends,
+) -> CapacityReport {
     let (leaving, stale): (Vec<Leaving>, Vec<Placed>) = leaving(planned)
         .into_iter()
         .map(|(i, l)| {
@@ -104,12 +110,12 @@ pub fn drain_capacity(
                 .1
                 .predicted
                 .as_ref()
-                .map(|p| capacity::positions(&index, p));
-            let placed = Placed::new(&index, &l, after);
+                .map(|p| capacity::positions(index, p));
+            let placed = Placed::new(index, &l, after);
             (l, placed)
         })
         .unzip();
-    capacity::report(&index, &leaving, Some(stale), settings)
+    capacity::report_ends(index, &leaving, Some(stale), settings, ends)
 }
 
 /// Why a change that leaves replicas Pending should not go ahead (`None`: everything

@@ -208,6 +208,19 @@ impl ClusterCapacity {
         }
     }
 
+    /// Whether `a` and `b` give the same capacity: the same resource summary and models.
+    pub fn same_inputs(a: &Cluster, b: &Cluster) -> bool {
+        let (sa, sb) = (a.status.as_ref(), b.status.as_ref());
+        sa.map(|s| &s.resource_summary) == sb.map(|s| &s.resource_summary)
+            && a.spec.resource_models == b.spec.resource_models
+    }
+
+    /// The same, with the scheduler-estimator's answer of `other` (if it has one).
+    pub fn keeping_nodes(mut self, other: &ClusterCapacity) -> Self {
+        self.accurate = other.accurate.clone();
+        self
+    }
+
     /// The same, with the member's scheduler-estimator answering from `nodes` too.
     pub fn with_nodes(mut self, nodes: MemberNodes) -> Self {
         self.accurate = Some(nodes);

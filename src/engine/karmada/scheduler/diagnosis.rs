@@ -33,7 +33,6 @@ impl Prediction {
     /// not selected by the spread constraints, or the filter that excluded it.
     pub fn explain(&self, fleet: &FleetIndex, spec: &BindingSpec) -> Vec<ClusterVerdict> {
         fleet
-            .clusters
             .iter()
             .enumerate()
             .map(|(i, c)| {

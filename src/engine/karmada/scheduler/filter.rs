@@ -142,7 +142,7 @@ impl FleetIndex<'_> {
         marks: &Marks,
         i: usize,
     ) -> Result<(), FilterCode> {
-        let info = &self.info[i];
+        let info = self.info(i);
         if info.deleting {
             return Err(FilterCode::Deleting);
         }
@@ -150,9 +150,7 @@ impl FleetIndex<'_> {
             return Err(FilterCode::Eviction);
         }
         let in_result = marks.in_result.contains(&i);
-        let serves_api = marks
-            .api
-            .is_some_and(|set| set[i / 64] & (1 << (i % 64)) != 0);
+        let serves_api = self.serves(marks, i);
         if !in_result && !serves_api {
             return Err(FilterCode::ApiEnablement);
         }
@@ -165,7 +163,7 @@ impl FleetIndex<'_> {
         {
             return Err(FilterCode::Taint);
         }
-        if spread_field_missing(&self.clusters[i], &ctx.placement.spread_constraints).is_some() {
+        if spread_field_missing(self.cluster(i), &ctx.placement.spread_constraints).is_some() {
             return Err(FilterCode::SpreadConstraint);
         }
         Ok(())
@@ -184,6 +182,8 @@ pub(super) struct Marks<'f> {
     pub(super) evicting: Vec<usize>,
     pub(super) in_result: Vec<usize>,
     pub(super) api: Option<&'f Vec<u64>>,
+    /// The key `api` was looked up by (for the clusters a scenario changed).
+    pub(super) api_key: String,
 }
 
 pub(super) static DEFAULT_PLACEMENT: std::sync::LazyLock<Placement> =

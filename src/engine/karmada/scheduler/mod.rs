@@ -258,9 +258,20 @@ impl From<AssignError> for PlacementError {
 // ---------------------------------------------------------------------------------------
 // Fleet index
 
-/// Per-cluster data computed once for many predictions.
-#[derive(Debug)]
+/// Per-cluster data computed once for many predictions: the fleet as it is, shared
+/// (cheaply cloned) by every scenario of it, and the few clusters a scenario changes
+/// (a loss's or a drain's taints, an outage's conditions) in place of theirs, so that a
+/// sweep over a thousand losses indexes the fleet once, not once per loss.
+#[derive(Clone, Debug)]
 pub struct FleetIndex<'a> {
+    fleet: Arc<Indexed<'a>>,
+    /// The scenario's clusters in place of the fleet's, by position (few; sorted).
+    changed: Vec<Changed<'a>>,
+}
+
+/// The fleet as indexed once.
+#[derive(Debug)]
+struct Indexed<'a> {
     clusters: &'a [Cluster],
     by_name: HashMap<&'a str, usize>,
     /// Whether two clusters share a name (then names are matched one by one).
@@ -268,20 +279,62 @@ pub struct FleetIndex<'a> {
     /// `api_key(group/version, kind)` -> bitset of the clusters serving it.
     apis: HashMap<String, Vec<u64>>,
     info: Vec<ClusterInfo<'a>>,
+    /// Each cluster's name, by position (a scenario keeps every name).
+    names: Arc<[String]>,
     /// Clusters matching each affinity seen so far (bindings of one policy share it).
     affinity_cache: Mutex<HashMap<String, Arc<Vec<u64>>>>,
+}
+
+/// A cluster a scenario changed, at its fleet position.
+#[derive(Clone, Debug)]
+struct Changed<'a> {
+    position: usize,
+    cluster: &'a Cluster,
+    info: ClusterInfo<'a>,
+    /// The API keys it serves, when they differ from the fleet's cluster's.
+    apis: Option<Arc<std::collections::HashSet<String>>>,
+    /// Whether an affinity may match it differently (its labels or topology changed).
+    rematch: bool,
 }
 
 /// Affinities remembered per fleet index before the cache starts over.
 const AFFINITY_CACHE_LIMIT: usize = 4096;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct ClusterInfo<'a> {
     name: &'a str,
     deleting: bool,
     /// Taints that block new placements (see [`blocks_placement`]).
     hard_taints: Vec<&'a Taint>,
-    capacity: ClusterCapacity,
+    capacity: Arc<ClusterCapacity>,
+}
+
+impl<'a> ClusterInfo<'a> {
+    fn new(c: &'a Cluster) -> Self {
+        ClusterInfo {
+            name: cluster_name(c),
+            deleting: c.metadata.deletion_timestamp.is_some(),
+            hard_taints: c
+                .spec
+                .taints
+                .iter()
+                .filter(|t| blocks_placement(t))
+                .collect(),
+            capacity: Arc::new(ClusterCapacity::new(c)),
+        }
+    }
+}
+
+/// What a cluster serves, as the index keys it.
+fn served(c: &Cluster) -> impl Iterator<Item = String> + '_ {
+    c.status
+        .iter()
+        .flat_map(|s| s.api_enablements.iter())
+        .flat_map(|e| {
+            e.resources
+                .iter()
+                .map(|r| api_key(&e.group_version, &r.kind))
+        })
 }
 
 impl<'a> FleetIndex<'a> {
@@ -292,116 +345,223 @@ impl<'a> FleetIndex<'a> {
         let mut duplicate_names = false;
         let mut apis: HashMap<String, Vec<u64>> = HashMap::new();
         let words = clusters.len().div_ceil(64);
-        let info = clusters
+        let info: Vec<ClusterInfo> = clusters
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let name = cluster_name(c);
-                duplicate_names |= by_name.insert(name, i).is_some();
-                let hard_taints = c
-                    .spec
-                    .taints
-                    .iter()
-                    .filter(|t| blocks_placement(t))
-                    .collect();
-                let served = c.status.iter().flat_map(|s| s.api_enablements.iter());
-                for e in served {
-                    for r in &e.resources {
-                        let set = apis
-                            .entry(api_key(&e.group_version, &r.kind))
-                            .or_insert_with(|| vec![0; words]);
-                        set[i / 64] |= 1 << (i % 64);
-                    }
+                let info = ClusterInfo::new(c);
+                duplicate_names |= by_name.insert(info.name, i).is_some();
+                for key in served(c) {
+                    let set = apis.entry(key).or_insert_with(|| vec![0; words]);
+                    set[i / 64] |= 1 << (i % 64);
                 }
-                ClusterInfo {
-                    name,
-                    deleting: c.metadata.deletion_timestamp.is_some(),
-                    hard_taints,
-                    capacity: ClusterCapacity::new(c),
-                }
+                info
             })
             .collect();
         FleetIndex {
-            clusters,
-            by_name,
-            duplicate_names,
-            apis,
-            info,
-            affinity_cache: Mutex::new(HashMap::new()),
+            fleet: Arc::new(Indexed {
+                clusters,
+                by_name,
+                duplicate_names,
+                apis,
+                names: info.iter().map(|c| c.name.to_string()).collect(),
+                info,
+                affinity_cache: Mutex::new(HashMap::new()),
+            }),
+            changed: Vec::new(),
         }
     }
 
     /// The same index, each cluster whose scheduler-estimator answers (`estimators`)
-    /// estimated by the smaller of its answer and the general estimator's.
+    /// estimated by the smaller of its answer and the general estimator's. Called on a
+    /// fresh index (one no scenario shares yet).
     pub fn estimating(mut self, estimators: &Estimators) -> Self {
         if estimators.is_empty() {
             return self;
         }
-        for info in &mut self.info {
+        let estimate = |info: &mut ClusterInfo| {
             if let Some(nodes) = estimators.get(info.name) {
-                info.capacity = std::mem::take(&mut info.capacity).with_nodes(nodes.clone());
+                let capacity = (*info.capacity).clone().with_nodes(nodes.clone());
+                info.capacity = Arc::new(capacity);
             }
+        };
+        if let Some(fleet) = Arc::get_mut(&mut self.fleet) {
+            fleet.info.iter_mut().for_each(estimate);
         }
+        self.changed.iter_mut().for_each(|c| estimate(&mut c.info));
         self
     }
 
-    /// The indexed clusters.
-    pub fn clusters(&self) -> &'a [Cluster] {
-        self.clusters
+    /// The fleet with the clusters of `changed` in place of the clusters of the same
+    /// name (a scenario's taints and conditions), sharing everything else with this
+    /// index: what one scenario of a fleet costs is its own clusters. A changed
+    /// cluster keeps its scheduler-estimator's answer.
+    pub fn with_changed<'c>(&self, changed: impl IntoIterator<Item = &'c Cluster>) -> FleetIndex<'c>
+    where
+        'a: 'c,
+    {
+        let mut out: FleetIndex<'c> = FleetIndex {
+            fleet: self.fleet.clone(),
+            changed: self.changed.clone(),
+        };
+        for c in changed {
+            let Some(position) = self.position(cluster_name(c)) else {
+                continue;
+            };
+            let was = &self.fleet.clusters[position];
+            let base = &self.fleet.info[position];
+            let mut info = ClusterInfo::new(c);
+            if ClusterCapacity::same_inputs(was, c) {
+                info.capacity = base.capacity.clone();
+            } else {
+                let capacity = (*info.capacity).clone().keeping_nodes(&base.capacity);
+                info.capacity = Arc::new(capacity);
+            }
+            let same_apis = was.status.as_ref().map(|s| &s.api_enablements)
+                == c.status.as_ref().map(|s| &s.api_enablements);
+            let rematch = was.metadata.labels != c.metadata.labels
+                || was.spec.provider != c.spec.provider
+                || was.spec.region != c.spec.region
+                || was.spec.zone != c.spec.zone
+                || was.spec.zones != c.spec.zones;
+            let entry = Changed {
+                position,
+                cluster: c,
+                info,
+                apis: (!same_apis).then(|| Arc::new(served(c).collect())),
+                rematch,
+            };
+            match out.changed.binary_search_by_key(&position, |x| x.position) {
+                Ok(at) => out.changed[at] = entry,
+                Err(at) => out.changed.insert(at, entry),
+            }
+        }
+        out
+    }
+
+    /// The scenario's change of the cluster at `position`, if it changed it.
+    fn changed_at(&self, position: usize) -> Option<&Changed<'a>> {
+        if self.changed.is_empty() {
+            return None;
+        }
+        self.changed
+            .binary_search_by_key(&position, |x| x.position)
+            .ok()
+            .map(|at| &self.changed[at])
+    }
+
+    fn info(&self, position: usize) -> &ClusterInfo<'a> {
+        match self.changed_at(position) {
+            Some(c) => &c.info,
+            None => &self.fleet.info[position],
+        }
+    }
+
+    /// How many clusters the fleet has.
+    pub fn len(&self) -> usize {
+        self.fleet.info.len()
+    }
+
+    /// Whether the fleet has no cluster.
+    pub fn is_empty(&self) -> bool {
+        self.fleet.info.is_empty()
+    }
+
+    /// The cluster at `position`, as the scenario leaves it.
+    pub fn cluster(&self, position: usize) -> &'a Cluster {
+        match self.changed_at(position) {
+            Some(c) => c.cluster,
+            None => &self.fleet.clusters[position],
+        }
+    }
+
+    /// Every cluster in fleet order, as the scenario leaves them.
+    pub fn iter(&self) -> impl Iterator<Item = &'a Cluster> + Clone + '_ {
+        (0..self.len()).map(|i| self.cluster(i))
     }
 
     /// The name of the cluster at `position`.
     pub fn name(&self, position: usize) -> &'a str {
-        self.clusters[position]
-            .metadata
-            .name
-            .as_deref()
-            .unwrap_or_default()
+        self.info(position).name
+    }
+
+    /// Every cluster's name, by position (shared).
+    pub fn names(&self) -> Arc<[String]> {
+        Arc::clone(&self.fleet.names)
     }
 
     /// Position of the cluster named `name` (the first one when names repeat).
     pub fn position(&self, name: &str) -> Option<usize> {
-        if self.duplicate_names {
-            return self.info.iter().position(|c| c.name == name);
+        if self.fleet.duplicate_names {
+            return self.fleet.info.iter().position(|c| c.name == name);
         }
-        self.by_name.get(name).copied()
+        self.fleet.by_name.get(name).copied()
     }
 
     /// Positions of every cluster named by `names`.
     fn positions<'n>(&self, names: impl Iterator<Item = &'n str>) -> Vec<usize> {
-        let mut out: Vec<usize> = if self.duplicate_names {
+        let mut out: Vec<usize> = if self.fleet.duplicate_names {
             let names: Vec<&str> = names.collect();
-            (0..self.info.len())
-                .filter(|&i| names.contains(&self.info[i].name))
+            (0..self.len())
+                .filter(|&i| names.contains(&self.fleet.info[i].name))
                 .collect()
         } else {
-            names.filter_map(|n| self.by_name.get(n).copied()).collect()
+            names
+                .filter_map(|n| self.fleet.by_name.get(n).copied())
+                .collect()
         };
         out.sort_unstable();
         out.dedup();
         out
     }
 
-    /// Bitset of the clusters matching `affinity`, computed once per distinct affinity.
+    /// Whether the cluster at `position` serves the API `marks` were made for.
+    fn serves(&self, marks: &Marks, position: usize) -> bool {
+        match self.changed_at(position).and_then(|c| c.apis.as_ref()) {
+            Some(apis) => apis.contains(&marks.api_key),
+            None => marks
+                .api
+                .is_some_and(|set| set[position / 64] & (1 << (position % 64)) != 0),
+        }
+    }
+
+    /// Bitset of the clusters matching `affinity`, computed once per distinct affinity
+    /// over the fleet (a changed cluster whose labels or topology changed is matched
+    /// again).
     fn affinity_set(&self, affinity: &ClusterAffinity) -> Arc<Vec<u64>> {
-        let key = serde_json::to_string(affinity).unwrap_or_default();
-        if let Some(set) = self
-            .affinity_cache
-            .lock()
-            .ok()
-            .and_then(|c| c.get(&key).cloned())
-        {
+        let set = self.fleet_affinity_set(affinity);
+        let rematched: Vec<&Changed> = self.changed.iter().filter(|c| c.rematch).collect();
+        if rematched.is_empty() {
             return set;
         }
         let compiled = CompiledAffinity::new(affinity);
-        let mut set = vec![0u64; self.info.len().div_ceil(64)];
-        for (i, c) in self.clusters.iter().enumerate() {
+        let mut set = (*set).clone();
+        for c in rematched {
+            let (w, bit) = (c.position / 64, 1u64 << (c.position % 64));
+            if compiled.matches(c.cluster) {
+                set[w] |= bit;
+            } else {
+                set[w] &= !bit;
+            }
+        }
+        Arc::new(set)
+    }
+
+    fn fleet_affinity_set(&self, affinity: &ClusterAffinity) -> Arc<Vec<u64>> {
+        let key = serde_json::to_string(affinity).unwrap_or_default();
+        let cache = &self.fleet.affinity_cache;
+        if let Some(set) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return set;
+        }
+        let compiled = CompiledAffinity::new(affinity);
+        let mut set = vec![0u64; self.len().div_ceil(64)];
+        for (i, c) in self.fleet.clusters.iter().enumerate() {
             if compiled.matches(c) {
                 set[i / 64] |= 1 << (i % 64);
             }
         }
         let set = Arc::new(set);
-        if let Ok(mut cache) = self.affinity_cache.lock() {
+        if let Ok(mut cache) = cache.lock() {
             if cache.len() >= AFFINITY_CACHE_LIMIT {
                 cache.clear();
             }
@@ -431,7 +591,7 @@ impl<'a> FleetIndex<'a> {
         };
         let matches =
             |i: usize| sets.is_empty() || sets.iter().any(|s| s[i / 64] & (1 << (i % 64)) != 0);
-        (0..self.info.len())
+        (0..self.len())
             .filter(|&i| matches(i) && self.check(&ctx, &marks, i).is_ok())
             .collect()
     }
@@ -439,7 +599,10 @@ impl<'a> FleetIndex<'a> {
     /// Per-binding marks: clusters being evicted, clusters in the current result and
     /// clusters serving the workload's API.
     fn marks(&self, ctx: &BindingCtx) -> Marks<'_> {
+        let api_key = api_key(&ctx.group_version, ctx.kind);
         Marks {
+            api: self.fleet.apis.get(&api_key),
+            api_key,
             evicting: self.positions(
                 ctx.spec
                     .graceful_eviction_tasks
@@ -447,7 +610,6 @@ impl<'a> FleetIndex<'a> {
                     .map(|t| t.from_cluster.as_str()),
             ),
             in_result: self.positions(ctx.spec.clusters.iter().map(|t| t.name.as_str())),
-            api: self.apis.get(&api_key(&ctx.group_version, ctx.kind)),
         }
     }
 
@@ -515,9 +677,7 @@ impl<'a> FleetIndex<'a> {
         let zero = replicas <= 0 && spec.replica_requirements.is_none();
         let out: Vec<(u32, i32)> = feasible.map(|&i| (i, replicas.max(0))).collect();
         if out.is_empty() {
-            return Err(PlacementError::NoFeasibleCluster {
-                total: self.info.len(),
-            });
+            return Err(PlacementError::NoFeasibleCluster { total: self.len() });
         }
         // As `assign_replicas_in`: zero replicas stay only for a non-workload.
         Ok(if zero {
@@ -529,7 +689,7 @@ impl<'a> FleetIndex<'a> {
 
     /// The capacity of the cluster at `position` as the index holds it.
     pub fn capacity(&self, position: usize) -> &ClusterCapacity {
-        &self.info[position].capacity
+        &self.info(position).capacity
     }
 
     /// Replicas of `spec`'s workload the estimator says the cluster `name` can take
@@ -537,7 +697,7 @@ impl<'a> FleetIndex<'a> {
     pub fn allocatable(&self, name: &str, spec: &BindingSpec) -> Option<i32> {
         let i = self.position(name)?;
         let request = ReplicaRequest::new(spec.replica_requirements.as_ref());
-        Some(self.info[i].capacity.max_replicas(&request))
+        Some(self.info(i).capacity.max_replicas(&request))
     }
 
     fn predict_in(
@@ -562,9 +722,9 @@ impl<'a> FleetIndex<'a> {
                     }
                 }
             }
-            return Err(first_err.unwrap_or(PlacementError::NoFeasibleCluster {
-                total: self.info.len(),
-            }));
+            return Err(
+                first_err.unwrap_or(PlacementError::NoFeasibleCluster { total: self.len() })
+            );
         }
         self.schedule_once(&ctx, placement.cluster_affinity.as_ref(), None, capacities)
     }
@@ -593,7 +753,7 @@ impl<'a> FleetIndex<'a> {
             (_, Some(a)) => {
                 let compiled = CompiledAffinity::new(a);
                 for i in self.positions(a.cluster_names.iter().map(String::as_str)) {
-                    if compiled.matches(&self.clusters[i]) {
+                    if compiled.matches(self.cluster(i)) {
                         check(i);
                     }
                 }
@@ -611,25 +771,24 @@ impl<'a> FleetIndex<'a> {
                 false
             }
             (None, None) => {
-                (0..self.info.len()).for_each(&mut check);
+                (0..self.len()).for_each(&mut check);
                 true
             }
         };
         if feasible.is_empty() {
-            return Err(PlacementError::NoFeasibleCluster {
-                total: self.info.len(),
-            });
+            return Err(PlacementError::NoFeasibleCluster { total: self.len() });
         }
         let request = ReplicaRequest::new(ctx.spec.replica_requirements.as_ref());
         let scored: Vec<Scored> = feasible
             .iter()
             .map(|&i| {
-                let capacity = capacities.map_or(&self.info[i].capacity, |r| r.get(self, i));
+                let info = self.info(i);
+                let capacity = capacities.map_or(&*info.capacity, |r| r.get(self, i));
                 let estimate = capacity.max_replicas(&request);
                 Scored::new(
-                    &self.clusters[i],
+                    self.cluster(i),
                     i,
-                    ctx.locality_score(self.info[i].name),
+                    ctx.locality_score(info.name),
                     estimate,
                     ctx.spec,
                 )

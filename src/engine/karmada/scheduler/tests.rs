@@ -583,3 +583,77 @@ proptest! {
         prop_assert!(!p.clusters.is_empty());
     }
 }
+
+/// A scenario's index (the fleet's, with the clusters it changes in place of theirs)
+/// predicts exactly what an index of the changed fleet built whole predicts: a taint,
+/// an API no longer served, labels an affinity reads, a smaller resource summary.
+#[test]
+fn an_index_with_changed_clusters_predicts_as_one_built_whole() {
+    let fleet: Vec<Cluster> = (1..=4)
+        .map(|i| {
+            cluster(
+                &format!("member{i}"),
+                json!({"metadata": {"labels": {"tier": "gold"}}}),
+            )
+        })
+        .collect();
+    let changed = vec![
+        cluster(
+            "member1",
+            json!({"spec": {"taints": [{"key": "k", "effect": "NoSchedule"}]}, "metadata": {"labels": {"tier": "gold"}}}),
+        ),
+        cluster(
+            "member2",
+            json!({"status": {"apiEnablements": [], "resourceSummary": {"allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"}}}, "metadata": {"labels": {"tier": "gold"}}}),
+        ),
+        cluster(
+            "member3",
+            json!({"metadata": {"labels": {"tier": "bronze"}}}),
+        ),
+        cluster(
+            "member4",
+            json!({"status": {"resourceSummary": {"allocatable": {"cpu": "1", "memory": "32Gi", "pods": "110"}}}, "metadata": {"labels": {"tier": "gold"}}}),
+        ),
+    ];
+    let whole: Vec<Cluster> = changed.clone();
+    let base = FleetIndex::new(&fleet);
+    // The base's affinity cache is filled before the change, as a sweep fills it.
+    let by_label = spec(json!({
+        "replicas": 4,
+        "replicaRequirements": {"resourceRequest": {"cpu": "1"}},
+        "placement": {
+            "clusterAffinity": {"labelSelector": {"matchLabels": {"tier": "gold"}}},
+            "replicaScheduling": {"replicaSchedulingType": "Divided", "replicaDivisionPreference": "Weighted",
+                "weightPreference": {"dynamicWeight": "AvailableReplicas"}}
+        }
+    }));
+    let before = base.predict(&by_label, None).unwrap();
+    assert_eq!(before.feasible, [0, 1, 2, 3]);
+    let overlay = base.with_changed(&changed);
+    let fresh = FleetIndex::new(&whole);
+    let everywhere = spec(json!({"replicas": 2, "placement": {}}));
+    for s in [&by_label, &everywhere] {
+        let a = overlay.predict(s, None);
+        let b = fresh.predict(s, None);
+        assert_eq!(a, b, "{s:?}");
+        assert_eq!(overlay.passing(s), fresh.passing(s));
+    }
+    // Only member4 is left for the label affinity (member1 tainted, member2 without the
+    // API, member3 no longer gold), and its one core does not take four replicas.
+    assert_eq!(overlay.passing(&by_label), [3]);
+    assert_eq!(
+        overlay.predict(&by_label, None),
+        Err(PlacementError::InsufficientCapacity {
+            available: 1,
+            needed: 4
+        })
+    );
+    assert_eq!(overlay.allocatable("member4", &by_label), Some(1));
+    // The base is unchanged by its scenario.
+    assert_eq!(base.predict(&by_label, None).unwrap(), before);
+    assert_eq!(
+        overlay.cluster(2).metadata.labels,
+        changed[2].metadata.labels
+    );
+    assert_eq!(overlay.name(2), "member3");
+}

@@ -16,6 +16,7 @@ mod room;
 mod scenario;
 
 use crate::engine::karmada::estimator::accurate::Estimators;
+use crate::engine::karmada::scheduler::FleetIndex;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -352,17 +353,24 @@ pub fn simulate_with(
     depth: Depth,
     memo: Option<&placement::Memo>,
 ) -> Simulation {
-    let clusters = apply_scenario(&state.clusters, scenario);
-    let faults = scenario::Faults::of(&clusters, scenario);
-    let (pending, bindings_affected) = pairs::decide(state, &clusters, &faults, scenario);
-    let mut placed = placement::predict_leaving(
-        &clusters,
-        &Estimators::new(state, &scenario.settings),
-        &faults,
-        &pending,
-        memo,
-    );
-    let timeline = outcome::run_queue(&pending, &placed, &faults, clusters.len(), scenario);
+    // The fleet indexed once (the memo's, shared by every simulation of the fleet), and
+    // only the clusters the scenario changes in place of theirs.
+    let changed = scenario::changed_clusters(&state.clusters, scenario);
+    let own;
+    let fleet = match memo.and_then(placement::Memo::fleet) {
+        Some(fleet) => fleet,
+        None => {
+            own = FleetIndex::new(&state.clusters)
+                .estimating(&Estimators::new(state, &scenario.settings));
+            &own
+        }
+    };
+    let index = fleet.with_changed(&changed);
+    let total_clusters = index.len();
+    let faults = scenario::Faults::of(index.iter(), scenario);
+    let (pending, bindings_affected) = pairs::decide(state, &index, &faults, scenario);
+    let mut placed = placement::predict_leaving(index, &faults, &pending, memo);
+    let timeline = outcome::run_queue(&pending, &placed, &faults, total_clusters, scenario);
     if capacity::burst_model(&scenario.settings) == BurstModel::Tracked {
         // The burst's order comes from when each eviction lands: a first pass for the
         // times, then the scheduler's tracked placements replace the stale ones.
@@ -404,7 +412,7 @@ pub fn simulate_with(
         queue_settings: scenario.queue.clone(),
         faulty_clusters: faults.faulty,
         proposal_effects: faults.proposal_effects,
-        total_clusters: clusters.len(),
+        total_clusters,
         outcomes,
         predictions: placed.predictions,
         rates: timeline.rates,

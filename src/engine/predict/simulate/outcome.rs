@@ -62,7 +62,7 @@ pub(super) fn run_queue(
 /// room, and the workloads that disappear with them.
 pub(super) fn arrivals(placed: &Placements, scenario: &Scenario, summary: &mut SimulationSummary) {
     let index = &placed.index;
-    let mut arriving: Vec<i64> = vec![0; index.clusters().len()];
+    let mut arriving: Vec<i64> = vec![0; index.len()];
     let mut before: Vec<(u32, i32)> = Vec::new();
     for prediction in &placed.predictions {
         let binding = placed.bindings[prediction.binding.as_str()];
@@ -101,11 +101,7 @@ pub(super) fn arrivals(placed: &Placements, scenario: &Scenario, summary: &mut S
         .enumerate()
         .filter(|(_, n)| **n > 0)
         .map(|(i, n)| {
-            let name = index.clusters()[i]
-                .metadata
-                .name
-                .clone()
-                .unwrap_or_default();
+            let name = index.name(i).to_string();
             (name, *n)
         })
         .collect();

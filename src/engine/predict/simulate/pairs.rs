@@ -2,11 +2,10 @@
 //! and when its taints make it leave, whether the taint manager lists it, and what the
 //! eviction does about the workload's state.
 
-use std::collections::HashMap;
-
 use super::scenario::{carries, Faults};
 use super::Scenario;
-use crate::api::{Cluster, TaintEffect};
+use crate::api::TaintEffect;
+use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::karmada::toleration::BindingRef;
 use crate::engine::predict::cluster_decision::{decide_cluster, Action, ClusterDecision};
 use crate::engine::predict::state::{extract as extract_state, Extraction};
@@ -39,14 +38,10 @@ impl Pending<'_> {
 /// many bindings have at least one.
 pub(super) fn decide<'s>(
     state: &'s FleetState,
-    clusters: &[Cluster],
+    index: &FleetIndex,
     faults: &Faults,
     scenario: &Scenario,
 ) -> (Vec<Pending<'s>>, usize) {
-    let by_name: HashMap<&str, &Cluster> = clusters
-        .iter()
-        .map(|c| (c.metadata.name.as_deref().unwrap_or(""), c))
-        .collect();
     let mut pending = Vec::new();
     let mut affected_bindings = 0;
     for binding in &state.bindings {
@@ -55,7 +50,7 @@ pub(super) fn decide<'s>(
             if !faults.is_faulty(&target.name) {
                 continue;
             }
-            let Some(cluster) = by_name.get(target.name.as_str()) else {
+            let Some(cluster) = index.position(&target.name).map(|i| index.cluster(i)) else {
                 continue;
             };
             affected = true;

@@ -2,7 +2,6 @@
 //! it after its evictions, and the proposal's pre-scheduling check on the same
 //! candidates. Each binding's prediction is independent of the others': on every core.
 
-use crate::engine::karmada::estimator::accurate::Estimators;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
@@ -11,7 +10,6 @@ use rayon::prelude::*;
 use super::pairs::Pending;
 use super::scenario::Faults;
 use super::{BindingPrediction, PredictedClusters};
-use crate::api::Cluster;
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::predict::eviction::evict_and_predict;
 use crate::engine::proposal::prescheduling::{pre_scheduling_verdict, required_candidates};
@@ -40,9 +38,29 @@ pub(super) struct Placements<'b, 'c> {
 /// ways and moments of one cluster's failure). A leaving binding's prediction reads no
 /// state of the clusters it leaves: each is out of its result and fails its filters (the
 /// eviction's task, or the untolerated taint that evicts it).
+///
+/// It may also carry the fleet's index (estimated as the simulations' settings say),
+/// which every simulation of the fleet then shares instead of indexing it again.
 #[derive(Default)]
-pub struct Memo {
+pub struct Memo<'f> {
     made: Mutex<HashMap<Leaves, (PreCheck, BindingPrediction)>>,
+    fleet: Option<FleetIndex<'f>>,
+}
+
+impl<'f> Memo<'f> {
+    /// A memo whose simulations share `fleet`: the index of the state's clusters, as
+    /// they are before any scenario, estimated with the state's estimators.
+    pub fn over(fleet: FleetIndex<'f>) -> Self {
+        Memo {
+            made: Mutex::default(),
+            fleet: Some(fleet),
+        }
+    }
+
+    /// The fleet's index, when the memo carries it.
+    pub fn fleet(&self) -> Option<&FleetIndex<'f>> {
+        self.fleet.as_ref()
+    }
 }
 
 /// A binding (by key) and the evictions it undergoes.
@@ -51,8 +69,7 @@ type Leaves = (String, Vec<(String, PurgeMode)>);
 /// Predict where every binding of `pending` that leaves a cluster goes (from `memo`
 /// when it has the binding's prediction already).
 pub(super) fn predict_leaving<'b, 'c>(
-    clusters: &'c [Cluster],
-    estimators: &Estimators,
+    index: FleetIndex<'c>,
     faults: &Faults,
     pending: &[Pending<'b>],
     memo: Option<&Memo>,
@@ -67,17 +84,12 @@ pub(super) fn predict_leaving<'b, 'c>(
         ));
         bindings.insert(p.key.clone(), p.binding);
     }
-    let index = FleetIndex::new(clusters).estimating(estimators);
     let fleet = Fleet {
         index: &index,
-        is_faulty: clusters
-            .iter()
-            .map(|c| faults.is_faulty(c.metadata.name.as_deref().unwrap_or_default()))
+        is_faulty: (0..index.len())
+            .map(|i| faults.is_faulty(index.name(i)))
             .collect(),
-        names: clusters
-            .iter()
-            .map(|c| c.metadata.name.clone().unwrap_or_default())
-            .collect(),
+        names: index.names(),
     };
     let list: Vec<(&str, &Vec<(&str, PurgeMode)>)> = leaving.iter().map(|(k, g)| (*k, g)).collect();
     let predicted: Vec<(PreCheck, BindingPrediction)> = list

@@ -28,10 +28,13 @@ pub(super) struct Faults {
 
 impl Faults {
     /// The faults of `clusters` (as the scenario leaves them).
-    pub fn of(clusters: &[Cluster], scenario: &Scenario) -> Faults {
+    pub fn of<'c>(
+        clusters: impl Iterator<Item = &'c Cluster> + Clone,
+        scenario: &Scenario,
+    ) -> Faults {
         let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
         let faults: Vec<ClusterFault> = clusters
-            .iter()
+            .clone()
             .filter_map(|c| fault_of(c, scenario.now))
             .map(|mut f| {
                 if targets.contains(f.cluster.as_str()) {
@@ -50,7 +53,6 @@ impl Faults {
                 .collect(),
             faulty: faults.iter().map(|f| f.cluster.clone()).collect(),
             proposal_effects: clusters
-                .iter()
                 .filter(|c| carries(c, TaintEffect::PreferNoExecute))
                 .filter_map(|c| c.metadata.name.clone())
                 .collect(),
@@ -105,31 +107,50 @@ pub fn apply_scenario(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster>
     let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
     clusters
         .iter()
-        .map(|c| {
-            let name = c.metadata.name.as_deref();
-            let mut c = scenario
-                .replaced
-                .iter()
-                .find(|r| r.metadata.name.as_deref() == name)
-                .unwrap_or(c)
-                .clone();
-            if targets.contains(c.metadata.name.as_deref().unwrap_or("")) {
-                for taint in &scenario.taints {
-                    let present = c
-                        .spec
-                        .taints
-                        .iter()
-                        .any(|t| t.key == taint.key && t.effect == taint.effect);
-                    if !present {
-                        let mut t = taint.clone();
-                        t.time_added = Some(Time(scenario.now));
-                        c.spec.taints.push(t);
-                    }
-                }
-            }
-            c
-        })
+        .map(|c| applied(c, scenario, &targets).unwrap_or_else(|| c.clone()))
         .collect()
+}
+
+/// Only the clusters the scenario changes (replaced, or tainted), as it leaves them:
+/// [`apply_scenario`] without copying the rest of the fleet.
+pub(super) fn changed_clusters(clusters: &[Cluster], scenario: &Scenario) -> Vec<Cluster> {
+    if scenario.replaced.is_empty() && (scenario.targets.is_empty() || scenario.taints.is_empty()) {
+        return Vec::new();
+    }
+    let targets: HashSet<&str> = scenario.targets.iter().map(String::as_str).collect();
+    clusters
+        .iter()
+        .filter_map(|c| applied(c, scenario, &targets))
+        .collect()
+}
+
+/// `c` as the scenario leaves it, when the scenario changes it.
+fn applied(c: &Cluster, scenario: &Scenario, targets: &HashSet<&str>) -> Option<Cluster> {
+    let name = c.metadata.name.as_deref();
+    let replaced = scenario
+        .replaced
+        .iter()
+        .find(|r| r.metadata.name.as_deref() == name);
+    let target = targets.contains(name.unwrap_or("")) && !scenario.taints.is_empty();
+    if replaced.is_none() && !target {
+        return None;
+    }
+    let mut c = replaced.unwrap_or(c).clone();
+    if target {
+        for taint in &scenario.taints {
+            let present = c
+                .spec
+                .taints
+                .iter()
+                .any(|t| t.key == taint.key && t.effect == taint.effect);
+            if !present {
+                let mut t = taint.clone();
+                t.time_added = Some(Time(scenario.now));
+                c.spec.taints.push(t);
+            }
+        }
+    }
+    Some(c)
 }
 
 /// Whether `cluster` carries a taint with `effect`.
