@@ -23,13 +23,9 @@ SEED="${SEED:-1}"
 TARGET="${CARGO_TARGET_DIR:-target}"
 CACHE="$TARGET/bench-fleets"
 
-# /usr/bin/time (GNU time, for -v): install Debian's package when missing.
-if [ ! -x /usr/bin/time ]; then
-  echo "installing GNU time (Debian package 'time')" >&2
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time
-fi
+# shellcheck source=hack/bench-common.sh
+. hack/bench-common.sh
+need_gnu_time
 
 echo "building release (karmadactl, gen_fleet)..." >&2
 cargo build --release --locked --bin karmadactl --example gen_fleet --example parse_baseline >&2
@@ -47,19 +43,7 @@ else
 fi
 
 # Fleets, cached by generator source so a changed generator regenerates them.
-KEY="$(cat src/fleetgen/*.rs examples/gen_fleet.rs | sha256sum | cut -c1-12)"
-mkdir -p "$CACHE"
-fleet_path() { echo "$CACHE/fleet-${CLUSTERS}c-${1}b-s${SEED}-${KEY}.json"; }
-for n in $SIZES; do
-  f="$(fleet_path "$n")"
-  if [ ! -s "$f" ]; then
-    echo "generating $f" >&2
-    "$GEN" --clusters "$CLUSTERS" --bindings "$n" --seed "$SEED" -o "$f.tmp"
-    mv "$f.tmp" "$f"
-  fi
-done
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+for n in $SIZES; do ensure_fleet "$GEN" "$CACHE" "$CLUSTERS" "$n" "$SEED"; done
 
 # Wall time "h:mm:ss" or "m:ss.ss" to seconds.
 to_seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
@@ -88,7 +72,7 @@ measure() {
   echo "  $*: wall ${walls[*]} s; max RSS ${rsss[*]} KiB" >&2
 }
 for n in $SIZES; do
-  f="$(fleet_path "$n")"
+  f="$(fleet_path "$CACHE" "$CLUSTERS" "$n" "$SEED")"
   if [ "$MODE" = "dry-run" ]; then
     measure w r "$BIN" dry-run --snapshot "$f" -o json
   else
@@ -118,7 +102,7 @@ echo "karmadactl $MODE, $CLUSTERS clusters, median of $RUNS runs (baseline: $bas
 printf '%10s %10s %9s %8s %8s %12s %8s %9s %9s %10s %9s\n' bindings "file MiB" "wall s" "x wall" "x prev" "max RSS MiB" "x RSS" "parse s" "x parse" "parse MiB" "x size"
 prev="$base"
 for n in $SIZES; do
-  size=$(stat -c %s "$(fleet_path "$n")")
+  size=$(stat -c %s "$(fleet_path "$CACHE" "$CLUSTERS" "$n" "$SEED")")
   awk -v n="$n" -v size="$size" -v w="${WALL[$n]}" -v r="${RSS[$n]}" \
       -v pw="${PWALL[$n]}" -v pr="${PRSS[$n]}" -v qw="${WALL[$prev]}" \
       -v bw="${WALL[$base]}" -v br="${RSS[$base]}" -v bn="$base" 'BEGIN {

@@ -24,26 +24,17 @@ COMMANDS="${COMMANDS:-capacity doctor plan}"
 TARGET="${CARGO_TARGET_DIR:-target}"
 CACHE="$TARGET/bench-fleets"
 
-if [ ! -x /usr/bin/time ]; then
-  echo "installing GNU time (Debian package 'time')" >&2
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time
-fi
+# shellcheck source=hack/bench-common.sh
+. hack/bench-common.sh
+need_gnu_time
 
 echo "building release (karmadactl, gen_fleet)..." >&2
 cargo build --release --locked --bin karmadactl --example gen_fleet >&2
 BIN="${KARMADACTL:-$TARGET/release/karmadactl}"
 GEN="$TARGET/release/examples/gen_fleet"
 
-KEY="$(cat src/fleetgen/*.rs examples/gen_fleet.rs | sha256sum | cut -c1-12)"
-mkdir -p "$CACHE"
-FLEET="$CACHE/fleet-${CLUSTERS}c-${BINDINGS}b-s${SEED}-${KEY}.json"
-if [ ! -s "$FLEET" ]; then
-  echo "generating $FLEET" >&2
-  "$GEN" --clusters "$CLUSTERS" --bindings "$BINDINGS" --seed "$SEED" -o "$FLEET.tmp"
-  mv "$FLEET.tmp" "$FLEET"
-fi
+ensure_fleet "$GEN" "$CACHE" "$CLUSTERS" "$BINDINGS" "$SEED"
+FLEET="$(fleet_path "$CACHE" "$CLUSTERS" "$BINDINGS" "$SEED")"
 
 # The command line of each measured command (output to /dev/null; exit 3, "the fleet
 # does not carry it", is an answer, not a failure).
@@ -70,8 +61,6 @@ run() {
   fi
   tail -n 1 "$LOG"
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo
 echo "fleet: $CLUSTERS clusters, $BINDINGS bindings (seed $SEED); $RUNS pairs per command"

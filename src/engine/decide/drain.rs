@@ -350,12 +350,10 @@ pub fn cordoned_model(
 ) -> Vec<Cluster> {
     clusters
         .iter()
-        .map(
-            |c| match drained.contains(c.metadata.name.as_deref().unwrap_or_default()) {
-                true => cordoned(c, now),
-                false => c.clone(),
-            },
-        )
+        .map(|c| match is_drained(drained, c) {
+            true => cordoned(c, now),
+            false => c.clone(),
+        })
         .collect()
 }
 
@@ -368,9 +366,13 @@ pub fn cordoned_clusters(
 ) -> Vec<Cluster> {
     clusters
         .iter()
-        .filter(|c| drained.contains(c.metadata.name.as_deref().unwrap_or_default()))
+        .filter(|c| is_drained(drained, c))
         .map(|c| cordoned(c, now))
         .collect()
+}
+
+fn is_drained(drained: &HashSet<&str>, c: &Cluster) -> bool {
+    drained.contains(c.metadata.name.as_deref().unwrap_or_default())
 }
 
 /// `c` cordoned (as it is, when its taints cannot take the cordon).
