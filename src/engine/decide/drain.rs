@@ -16,6 +16,7 @@ use crate::api::taint::{effect_of, TaintEffect};
 use crate::api::{BindingSpec, Cluster, TargetCluster};
 use crate::engine::karmada::graceful_eviction::{graceful_evict_cluster, EvictOptions};
 use crate::engine::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
+use crate::engine::predict::eviction::without_placement;
 use crate::engine::predict::state::{extract, Extraction};
 use crate::engine::proposal::prescheduling::{
     pre_scheduling_verdict, scheduling_type, SchedulingType,
@@ -420,8 +421,9 @@ pub fn plan_binding(
         })
         .map(|c| c.as_str())
         .collect();
-    let after = drained_spec(spec, &leaving, purge_mode, options);
-    let prediction = index.predict(&after, binding.observed_affinity());
+    let after = drained_from(without_placement(spec), spec, &leaving, purge_mode, options);
+    let prediction =
+        index.predict_placed(&after, spec.placement.as_ref(), binding.observed_affinity());
     let candidates: Vec<String> = match &prediction {
         Ok(p) => p
             .feasible
@@ -505,7 +507,18 @@ pub fn drained_spec(
     purge_mode: PurgeMode,
     options: &DrainOptions,
 ) -> BindingSpec {
-    let mut after = spec.clone();
+    drained_from(spec.clone(), spec, clusters, purge_mode, options)
+}
+
+/// `after` (a copy of `spec`, with or without its placement) once the drain evicts
+/// each of `clusters`.
+fn drained_from(
+    mut after: BindingSpec,
+    spec: &BindingSpec,
+    clusters: &[&str],
+    purge_mode: PurgeMode,
+    options: &DrainOptions,
+) -> BindingSpec {
     let mut evict = drain_evict_options(purge_mode, &spec.clusters);
     evict.message = options.message.clone();
     evict.grace_period_seconds = options.grace_period_seconds;

@@ -16,15 +16,56 @@ pub fn evict_and_predict(
     binding: &Binding,
     gone: &[(&str, PurgeMode)],
 ) -> Result<Prediction, PlacementError> {
-    index.predict(
-        &evicted_spec(&binding.spec, gone),
-        binding.observed_affinity(),
-    )
+    let spec = &binding.spec;
+    let after = evicted_from(spec, without_placement(spec), gone);
+    index.predict_placed(&after, spec.placement.as_ref(), binding.observed_affinity())
+}
+
+/// A copy of `spec` without its placement: what an eviction changes, to predict with
+/// [`FleetIndex::predict_placed`] and the placement it leaves as it is (copying the
+/// placement is most of copying a spec).
+pub fn without_placement(spec: &BindingSpec) -> BindingSpec {
+    let BindingSpec {
+        resource,
+        replicas,
+        replica_requirements,
+        clusters,
+        placement: _,
+        graceful_eviction_tasks,
+        failover,
+        scheduler_name,
+        propagate_deps,
+        conflict_resolution,
+        reschedule_triggered_at,
+        schedule_priority,
+    } = spec;
+    BindingSpec {
+        resource: resource.clone(),
+        replicas: *replicas,
+        replica_requirements: replica_requirements.clone(),
+        clusters: clusters.clone(),
+        graceful_eviction_tasks: graceful_eviction_tasks.clone(),
+        failover: failover.clone(),
+        scheduler_name: scheduler_name.clone(),
+        propagate_deps: *propagate_deps,
+        conflict_resolution: conflict_resolution.clone(),
+        reschedule_triggered_at: reschedule_triggered_at.clone(),
+        schedule_priority: schedule_priority.clone(),
+        placement: None,
+    }
 }
 
 /// `spec` after the taint manager evicts each of `gone` (cluster and purge mode).
 pub fn evicted_spec(spec: &BindingSpec, gone: &[(&str, PurgeMode)]) -> BindingSpec {
-    let mut after = spec.clone();
+    evicted_from(spec, spec.clone(), gone)
+}
+
+/// `after` (a copy of `spec`) once the taint manager evicts each of `gone`.
+fn evicted_from(
+    spec: &BindingSpec,
+    mut after: BindingSpec,
+    gone: &[(&str, PurgeMode)],
+) -> BindingSpec {
     let before: Vec<String> = spec.clusters.iter().map(|t| t.name.clone()).collect();
     for (cluster, purge) in gone {
         let mut options = EvictOptions::taint_manager(*purge);

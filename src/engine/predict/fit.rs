@@ -34,11 +34,9 @@ impl Resources {
 
     /// What `capacity` can still take.
     fn room(capacity: &ClusterCapacity) -> Resources {
-        let left = capacity.left();
-        let get = |n: &str| left.iter().find(|(k, _)| k == n).map_or(0, |(_, v)| *v);
         Resources {
-            cpu_milli: get("cpu"),
-            memory_bytes: get("memory"),
+            cpu_milli: capacity.left_of("cpu"),
+            memory_bytes: capacity.left_of("memory"),
             pods: capacity.allowed_pods(),
         }
     }
@@ -95,25 +93,27 @@ pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<Clu
         let capacity = after.get_mut(index, at as usize);
         let room = Resources::room(capacity);
         let node_level = capacity.uses_resource_models();
-        let mut fits = Vec::with_capacity(arrivals.len());
+        // (position in placed, replicas, how many fit)
+        let mut fits: Vec<(usize, i64, i64)> = Vec::with_capacity(arrivals.len());
         let mut arriving = Resources::default();
         for &(i, n) in &arrivals {
             let p = &placed[i];
             let take = i64::from(capacity.max_replicas(&p.request)).min(n);
             capacity.assume(&p.request, take);
             arriving.add(&Resources::of(&p.request, n));
-            fits.push(ArrivalFit {
-                binding: p.key.clone(),
-                replicas: n,
-                fits: take,
-            });
+            fits.push((i, n, take));
         }
-        let arriving_replicas = fits.iter().map(|f| f.replicas).sum();
-        let pending: i64 = fits.iter().map(|f| f.replicas - f.fits).sum();
+        let arriving_replicas = fits.iter().map(|f| f.1).sum();
+        let pending: i64 = fits.iter().map(|f| f.1 - f.2).sum();
+        let whose = |&(i, replicas, fits): &(usize, i64, i64)| ArrivalFit {
+            binding: placed[i].key.clone(),
+            replicas,
+            fits,
+        };
         let at_risk = match (pending, model) {
             (0, _) => Vec::new(),
-            (_, BurstModel::Tracked) => fits.into_iter().filter(|f| f.fits < f.replicas).collect(),
-            _ => fits,
+            (_, BurstModel::Tracked) => fits.iter().filter(|f| f.2 < f.1).map(whose).collect(),
+            _ => fits.iter().map(whose).collect(),
         };
         clusters.push(ClusterFit {
             cluster: index.name(at as usize).to_string(),

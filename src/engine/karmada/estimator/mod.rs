@@ -60,11 +60,65 @@ pub struct ClusterCapacity {
     has_summary: bool,
     allowed_pods: i64,
     /// allocatable - allocated - allocating for every allocatable resource.
-    available: Vec<(String, Amount)>,
+    available: Vec<Left>,
     /// Virtual nodes of the customized resource models, when they apply.
     model_nodes: Option<Vec<ModelNode>>,
     /// The member's real nodes, when its scheduler-estimator answers too.
     accurate: Option<MemberNodes>,
+}
+
+/// One resource left on a cluster, with the whole and milli units the estimator divides
+/// by worked out once (not on every estimate).
+#[derive(Clone, Debug)]
+struct Left {
+    name: String,
+    /// `name` as [`Named`] compares it.
+    key: Named,
+    amount: Amount,
+    /// `amount.value()`.
+    value: i64,
+    /// `amount.milli_value()`.
+    milli: i64,
+}
+
+impl Left {
+    fn new(name: String, amount: Amount) -> Self {
+        Left {
+            key: Named::of(&name),
+            name,
+            amount,
+            value: amount.value(),
+            milli: amount.milli_value(),
+        }
+    }
+
+    fn set(&mut self, amount: Amount) {
+        *self = Left::new(std::mem::take(&mut self.name), amount);
+    }
+
+    fn is(&self, request: &SummaryRequest) -> bool {
+        self.key == request.key && (self.key != Named::Other || self.name == request.name)
+    }
+}
+
+/// The resources every estimate reads, told apart without comparing their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Named {
+    Cpu,
+    Memory,
+    Pods,
+    Other,
+}
+
+impl Named {
+    fn of(name: &str) -> Named {
+        match name {
+            "cpu" => Named::Cpu,
+            "memory" => Named::Memory,
+            "pods" => Named::Pods,
+            _ => Named::Other,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -191,7 +245,7 @@ impl ClusterCapacity {
                 if let Some(used) = list_amount(&summary.allocating, name) {
                     a = a.saturating_sub(used);
                 }
-                (name.clone(), a)
+                Left::new(name.clone(), a)
             })
             .collect();
         let model_nodes = if summary.allocatable_modelings.is_empty() {
@@ -260,11 +314,12 @@ impl ClusterCapacity {
             } else {
                 Amount::from_units(r.per_replica.saturating_mul(replicas))
             };
-            match self.available.iter_mut().find(|(n, _)| *n == r.name) {
-                Some((_, a)) => *a = a.saturating_sub(taken),
-                None => self
-                    .available
-                    .push((r.name.clone(), Amount::ZERO.saturating_sub(taken))),
+            match self.available.iter_mut().find(|l| l.is(r)) {
+                Some(l) => l.set(l.amount.saturating_sub(taken)),
+                None => self.available.push(Left::new(
+                    r.name.clone(),
+                    Amount::ZERO.saturating_sub(taken),
+                )),
             }
         }
         if let Some(nodes) = self.model_nodes.as_mut() {
@@ -278,19 +333,33 @@ impl ClusterCapacity {
         let mut out: Vec<(String, i64)> = self
             .available
             .iter()
-            .map(|(n, a)| {
-                let v = if n == "cpu" {
-                    a.milli_value()
-                } else {
-                    a.value()
-                };
-                (n.clone(), v)
+            .map(|l| {
+                let v = if l.name == "cpu" { l.milli } else { l.value };
+                (l.name.clone(), v)
             })
             .collect();
         if let Some(p) = out.iter_mut().find(|(n, _)| n == "pods") {
             p.1 = self.allowed_pods;
         }
         out
+    }
+
+    /// What [`Self::left`] gives for the resource `name` (0 when the cluster has none),
+    /// without building the list.
+    pub fn left_of(&self, name: &str) -> i64 {
+        if name == "pods" && self.available.iter().any(|l| l.key == Named::Pods) {
+            return self.allowed_pods;
+        }
+        self.available
+            .iter()
+            .find(|l| l.name == name)
+            .map_or(0, |l| {
+                if l.key == Named::Cpu {
+                    l.milli
+                } else {
+                    l.value
+                }
+            })
     }
 
     /// Maximum replicas of `request` this cluster can take: the general estimator's
@@ -321,17 +390,13 @@ impl ClusterCapacity {
             return clamp_i32(max.min(total.min(i32::MAX as i64)));
         }
         for r in &request.summary {
-            let Some((_, avail)) = self.available.iter().find(|(n, _)| *n == r.name) else {
+            let Some(avail) = self.available.iter().find(|l| l.is(r)) else {
                 return 0;
             };
-            if avail.value() <= 0 {
+            if avail.value <= 0 {
                 return 0;
             }
-            let have = if r.is_cpu {
-                avail.milli_value()
-            } else {
-                avail.value()
-            };
+            let have = if r.is_cpu { avail.milli } else { avail.value };
             max = max.min(have / r.per_replica);
         }
         clamp_i32(max)
@@ -435,6 +500,7 @@ pub struct ReplicaRequest {
 #[derive(Clone, Debug)]
 struct SummaryRequest {
     name: String,
+    key: Named,
     is_cpu: bool,
     /// Milli-units for CPU, whole units otherwise; always > 0.
     per_replica: i64,
@@ -457,6 +523,7 @@ impl ReplicaRequest {
                 let is_cpu = name == "cpu";
                 let per_replica = if is_cpu { a.milli_value() } else { a.value() };
                 Some(SummaryRequest {
+                    key: Named::of(name),
                     name: name.clone(),
                     is_cpu,
                     per_replica,

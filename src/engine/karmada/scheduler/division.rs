@@ -11,7 +11,7 @@
 //! `division_algorithm.go`.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use serde::Serialize;
 
@@ -107,7 +107,18 @@ pub fn webster(
     init: &[(&str, i32)],
     tie: TieBreak,
 ) -> Vec<TargetCluster> {
-    let mut index: HashMap<&str, usize> = HashMap::with_capacity(votes.len() + init.len());
+    by_name(apportion(new_seats, votes, init, tie), true)
+}
+
+/// The parties with the seats they end with, in no particular order.
+fn apportion<'a>(
+    new_seats: i32,
+    votes: &[(&'a str, i64)],
+    init: &[(&'a str, i32)],
+    tie: TieBreak,
+) -> Vec<Party<'a>> {
+    let mut index: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    index.reserve(votes.len() + init.len());
     let mut parties: Vec<Party> = Vec::with_capacity(votes.len() + init.len());
     for &(name, seats) in init {
         match index.get(name) {
@@ -136,7 +147,7 @@ pub fn webster(
         }
     }
     if parties.is_empty() {
-        return Vec::new();
+        return parties;
     }
     let mut remaining = new_seats.max(0) as i64;
     if remaining > 4 * parties.len() as i64 + 64
@@ -156,12 +167,19 @@ pub fn webster(
         drop(top);
         remaining -= 1;
     }
-    let mut out: Vec<TargetCluster> = heap
+    heap.into_iter().map(|e| e.party).collect()
+}
+
+/// `parties` as targets by name ascending; those without seats only with `zeros`.
+fn by_name(mut parties: Vec<Party>, zeros: bool) -> Vec<TargetCluster> {
+    if !zeros {
+        parties.retain(|p| p.seats != 0);
+    }
+    parties.sort_by(|a, b| a.name.cmp(b.name));
+    parties
         .into_iter()
-        .map(|e| TargetCluster::new(e.party.name.to_string(), clamp_i32(e.party.seats)))
-        .collect();
-    out.sort_by(|a, b| a.name.cmp(&b.name));
-    out
+        .map(|p| TargetCluster::new(p.name.to_string(), clamp_i32(p.seats)))
+        .collect()
 }
 
 fn clamp_i32(v: i64) -> i32 {
@@ -227,6 +245,19 @@ pub fn dispense(
     init: &[TargetCluster],
     uid: &str,
 ) -> Vec<TargetCluster> {
+    dispense_keeping(replicas, weights, init, uid, true)
+}
+
+/// [`dispense`], leaving out the clusters it gives no replicas to unless `zeros` (those
+/// are dropped from every assignment in the end; at hundreds of candidates and a few
+/// replicas they are most of the list).
+fn dispense_keeping(
+    replicas: i32,
+    weights: &[(&str, i64)],
+    init: &[TargetCluster],
+    uid: &str,
+    zeros: bool,
+) -> Vec<TargetCluster> {
     if replicas == 0 && !init.is_empty() {
         return init.to_vec();
     }
@@ -235,7 +266,10 @@ pub fn dispense(
         return init.to_vec();
     }
     let init: Vec<(&str, i32)> = init.iter().map(|t| (t.name.as_str(), t.replicas)).collect();
-    webster(replicas, weights, &init, TieBreak::from_uid(uid))
+    by_name(
+        apportion(replicas, weights, &init, TieBreak::from_uid(uid)),
+        zeros,
+    )
 }
 
 /// How a binding's replicas are split (from `placement.replicaScheduling`).
@@ -382,7 +416,7 @@ pub fn assign_replicas_in(
             if weights.is_empty() {
                 weights = candidates.iter().map(|c| (c.name, 1)).collect();
             }
-            dispense(replicas, &weights, &[], uid)
+            dispense_keeping(replicas, &weights, &[], uid, false)
         }
         Strategy::Aggregated | Strategy::DynamicWeight => dynamic_assign(
             candidates,
@@ -472,22 +506,38 @@ fn dynamic_assign(
         available = front;
     }
     let target32 = target.clamp(0, i32::MAX as i64) as i32;
-    let new = dispense(target32, &available, &[], uid);
-    Ok(merge(keep, new))
+    if available
+        .iter()
+        .fold(0i64, |a, (_, w)| a.saturating_add(*w))
+        == 0
+    {
+        return Ok(keep); // the dispenser hands out nothing
+    }
+    let new = dispense_keeping(target32, &available, &[], uid, false);
+    let dispensed = |name: &str| available.iter().any(|a| a.0 == name);
+    Ok(merge(keep, new, dispensed))
 }
 
-/// Add `old` replicas into `new` by name; old-only entries are appended in their order.
-fn merge(old: Vec<TargetCluster>, mut new: Vec<TargetCluster>) -> Vec<TargetCluster> {
+/// Add `old` replicas into `new` (by name ascending, without the clusters dispensed no
+/// replicas) by name, as upstream adds them into the whole dispensed list: an old entry
+/// of a cluster that was `dispensed` none goes where that cluster stood in the whole
+/// list (by name), one of a cluster never dispensed is appended, in their order.
+fn merge(
+    old: Vec<TargetCluster>,
+    mut new: Vec<TargetCluster>,
+    dispensed: impl Fn(&str) -> bool,
+) -> Vec<TargetCluster> {
     if old.is_empty() {
         return new;
-    }
-    if new.is_empty() {
-        return old;
     }
     let mut rest = Vec::new();
     for o in old {
         match new.iter_mut().find(|n| n.name == o.name) {
             Some(n) => n.replicas = n.replicas.saturating_add(o.replicas),
+            None if dispensed(&o.name) => {
+                let at = new.partition_point(|n| n.name < o.name);
+                new.insert(at, o);
+            }
             None => rest.push(o),
         }
     }
@@ -498,6 +548,53 @@ fn merge(old: Vec<TargetCluster>, mut new: Vec<TargetCluster>) -> Vec<TargetClus
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Upstream's merge over the whole dispensed list (every cluster, those given none
+    /// included), as the assignment did before it left those out.
+    fn merge_whole(old: Vec<TargetCluster>, mut new: Vec<TargetCluster>) -> Vec<TargetCluster> {
+        if old.is_empty() {
+            return new;
+        }
+        if new.is_empty() {
+            return old;
+        }
+        let mut rest = Vec::new();
+        for o in old {
+            match new.iter_mut().find(|n| n.name == o.name) {
+                Some(n) => n.replicas = n.replicas.saturating_add(o.replicas),
+                None => rest.push(o),
+            }
+        }
+        new.extend(rest);
+        new
+    }
+
+    proptest::proptest! {
+        /// Leaving out the clusters dispensed no replicas, then merging the kept ones in
+        /// by name, ends as the whole list merged (once those without replicas go).
+        #[test]
+        fn dispensing_without_the_empty_ends_as_the_whole_list(
+            votes in proptest::collection::vec((0usize..8, 0i64..6), 0..8),
+            old in proptest::collection::vec((0usize..10, -1i32..4), 0..5),
+            seats in 0i32..12,
+            uid in "[a-f0-9]{0,4}",
+        ) {
+            let names: Vec<String> = (0..10).map(|i| format!("m{i}")).collect();
+            let votes: Vec<(&str, i64)> = votes.iter().map(|&(n, v)| (names[n].as_str(), v)).collect();
+            let old: Vec<TargetCluster> = old.iter().map(|&(n, r)| tc(&names[n], r)).collect();
+            let whole = dispense(seats, &votes, &[], &uid);
+            let mut expected = merge_whole(old.clone(), whole);
+            expected.retain(|t| t.replicas > 0);
+            let mut got = if votes.iter().fold(0i64, |a, (_, w)| a.saturating_add(*w)) == 0 {
+                old
+            } else {
+                let new = dispense_keeping(seats, &votes, &[], &uid, false);
+                merge(old, new, |n| votes.iter().any(|v| v.0 == n))
+            };
+            got.retain(|t| t.replicas > 0);
+            proptest::prop_assert_eq!(got, expected);
+        }
+    }
 
     fn tc(name: &str, replicas: i32) -> TargetCluster {
         TargetCluster::new(name, replicas)

@@ -8,7 +8,7 @@ use crate::api::taint::{describe_taint, effect_of, TaintEffect};
 use crate::api::{BindingSpec, Placement, Taint, Toleration};
 
 use super::division::AssignmentMode;
-use super::{FleetIndex, LOCALITY_SCORE};
+use super::FleetIndex;
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
 use crate::engine::karmada::toleration::tolerates;
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
@@ -200,9 +200,14 @@ pub(super) struct BindingCtx<'s> {
 
 impl<'s> BindingCtx<'s> {
     pub(super) fn new(spec: &'s BindingSpec) -> Self {
+        Self::placed(spec, spec.placement.as_ref())
+    }
+
+    /// `spec` scheduled by `placement` (its own, or the one it was copied without).
+    pub(super) fn placed(spec: &'s BindingSpec, placement: Option<&'s Placement>) -> Self {
         BindingCtx {
             spec,
-            placement: spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT),
+            placement: placement.unwrap_or(&DEFAULT_PLACEMENT),
             group_version: normalize_group_version(&spec.resource.api_version),
             kind: &spec.resource.kind,
             mode: AssignmentMode::Steady,
@@ -220,12 +225,13 @@ impl<'s> BindingCtx<'s> {
             .any(|t| t.from_cluster == name)
     }
 
-    pub(super) fn locality_score(&self, name: &str) -> i64 {
-        if self.in_result(name) {
-            LOCALITY_SCORE
-        } else {
-            0
-        }
+    /// Replicas the result holds on the cluster `name` (its first entry of that name).
+    pub(super) fn held(&self, name: &str) -> i32 {
+        self.spec
+            .clusters
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(0, |t| t.replicas)
     }
 }
 

@@ -42,7 +42,7 @@ use serde::Serialize;
 
 use crate::api::cluster::Cluster;
 use crate::api::policy::ClusterAffinityTerm;
-use crate::api::{BindingSpec, ClusterAffinity, Taint, TargetCluster};
+use crate::api::{BindingSpec, ClusterAffinity, Placement, Taint, TargetCluster};
 
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
 use crate::engine::karmada::estimator::accurate::Estimators;
@@ -181,9 +181,11 @@ pub fn places_everywhere(spec: &BindingSpec) -> bool {
 /// Upstream's `getAffinityIndex`: the position of the term named `observed` among the
 /// spec's `clusterAffinities`; none, or a name no term has, is the first.
 pub fn first_term(spec: &BindingSpec, observed: Option<&str>) -> usize {
-    let terms = spec
-        .placement
-        .as_ref()
+    term_named(spec.placement.as_ref(), observed)
+}
+
+fn term_named(placement: Option<&Placement>, observed: Option<&str>) -> usize {
+    let terms = placement
         .map(|p| p.cluster_affinities.as_slice())
         .unwrap_or_default();
     observed
@@ -273,7 +275,10 @@ pub struct FleetIndex<'a> {
 #[derive(Debug)]
 struct Indexed<'a> {
     clusters: &'a [Cluster],
-    by_name: HashMap<&'a str, usize>,
+    by_name: foldhash::HashMap<&'a str, usize>,
+    /// Each cluster's place in the order of names (equal names, equal places): the
+    /// scheduler's ties between clusters are broken by name, compared as these.
+    rank: Vec<u32>,
     /// Whether two clusters share a name (then names are matched one by one).
     duplicate_names: bool,
     /// `api_key(group/version, kind)` -> bitset of the clusters serving it.
@@ -337,11 +342,24 @@ fn served(c: &Cluster) -> impl Iterator<Item = String> + '_ {
         })
 }
 
+/// Each name's place in the order of the distinct names: comparing two places is
+/// comparing the two names.
+fn name_ranks(names: &[&str]) -> Vec<u32> {
+    let mut sorted = names.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    names
+        .iter()
+        .map(|n| sorted.binary_search(n).unwrap_or_default() as u32)
+        .collect()
+}
+
 impl<'a> FleetIndex<'a> {
     /// Index `clusters` (the order is kept; a repeated name: the first one is used for
     /// lookups by name).
     pub fn new(clusters: &'a [Cluster]) -> Self {
-        let mut by_name = HashMap::with_capacity(clusters.len());
+        let mut by_name = foldhash::HashMap::default();
+        by_name.reserve(clusters.len());
         let mut duplicate_names = false;
         let mut apis: HashMap<String, Vec<u64>> = HashMap::new();
         let words = clusters.len().div_ceil(64);
@@ -358,9 +376,11 @@ impl<'a> FleetIndex<'a> {
                 info
             })
             .collect();
+        let names: Vec<&str> = info.iter().map(|c| c.name).collect();
         FleetIndex {
             fleet: Arc::new(Indexed {
                 clusters,
+                rank: name_ranks(&names),
                 by_name,
                 duplicate_names,
                 apis,
@@ -622,12 +642,21 @@ impl<'a> FleetIndex<'a> {
         spec: &BindingSpec,
         observed: Option<&str>,
     ) -> Result<Prediction, PlacementError> {
-        self.predict_in(
-            spec,
-            AssignmentMode::Steady,
-            first_term(spec, observed),
-            None,
-        )
+        self.predict_placed(spec, spec.placement.as_ref(), observed)
+    }
+
+    /// [`Self::predict`] of `spec` scheduled by `placement`: for a spec copied without
+    /// its placement (an eviction changes the result and the tasks, never the placement,
+    /// so the copy need not carry it).
+    pub fn predict_placed(
+        &self,
+        spec: &BindingSpec,
+        placement: Option<&Placement>,
+        observed: Option<&str>,
+    ) -> Result<Prediction, PlacementError> {
+        let mut ctx = BindingCtx::placed(spec, placement);
+        ctx.mode = AssignmentMode::Steady;
+        self.predict_ctx(ctx, term_named(placement, observed), None)
     }
 
     /// Predict the result of a rescheduling `spec.rescheduleTriggeredAt` asks for in
@@ -709,6 +738,15 @@ impl<'a> FleetIndex<'a> {
     ) -> Result<Prediction, PlacementError> {
         let mut ctx = BindingCtx::new(spec);
         ctx.mode = mode;
+        self.predict_ctx(ctx, start, capacities)
+    }
+
+    fn predict_ctx(
+        &self,
+        ctx: BindingCtx,
+        start: usize,
+        capacities: Option<&Room>,
+    ) -> Result<Prediction, PlacementError> {
         let placement = ctx.placement;
         if placement.cluster_affinity.is_none() && !placement.cluster_affinities.is_empty() {
             let mut first_err = None;
@@ -785,10 +823,18 @@ impl<'a> FleetIndex<'a> {
                 let info = self.info(i);
                 let capacity = capacities.map_or(&*info.capacity, |r| r.get(self, i));
                 let estimate = capacity.max_replicas(&request);
-                Scored::new(
+                // ClusterLocality: the clusters already in the result (by name).
+                let (score, held) = if marks.in_result.binary_search(&i).is_ok() {
+                    (LOCALITY_SCORE, ctx.held(info.name))
+                } else {
+                    (0, 0)
+                };
+                Scored::ranked(
                     self.cluster(i),
                     i,
-                    ctx.locality_score(info.name),
+                    self.fleet.rank[i],
+                    score,
+                    held,
                     estimate,
                     ctx.spec,
                 )
@@ -868,7 +914,7 @@ impl Prediction {
 /// scenario of a fleet shares the index; each burst holds only what it changed.
 #[derive(Clone, Debug, Default)]
 pub struct Room {
-    changed: std::collections::HashMap<usize, ClusterCapacity>,
+    changed: foldhash::HashMap<usize, ClusterCapacity>,
 }
 
 impl Room {

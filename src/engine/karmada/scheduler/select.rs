@@ -18,6 +18,8 @@ use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
 pub(super) struct Scored<'a> {
     pub(super) cluster: &'a Cluster,
     pub(super) index: usize,
+    /// Its name's place among the names: ties are broken by name.
+    pub(super) rank: u32,
     pub(super) name: &'a str,
     pub(super) score: i64,
     /// Estimated replicas it can take plus what it already holds.
@@ -29,10 +31,14 @@ pub(super) struct Scored<'a> {
 impl<'a> Scored<'a> {
     /// `estimate` is the general estimator's answer; upstream skips estimation for a
     /// non-workload (`replicas == 0`: unlimited) and replaces "unlimited" by `replicas`.
-    pub(super) fn new(
+    /// `held`: the replicas the binding's result has on the cluster; `rank`: its name's
+    /// place among the names ([`super::name_ranks`]).
+    pub(super) fn ranked(
         cluster: &'a Cluster,
         index: usize,
+        rank: u32,
         score: i64,
+        held: i32,
         estimate: i32,
         spec: &BindingSpec,
     ) -> Self {
@@ -44,20 +50,38 @@ impl<'a> Scored<'a> {
         } else {
             estimate
         };
-        let name = cluster_name(cluster);
-        let held = spec
-            .clusters
-            .iter()
-            .find(|t| t.name == name)
-            .map_or(0, |t| t.replicas);
         Scored {
             cluster,
             index,
-            name,
+            rank,
+            name: cluster_name(cluster),
             score,
             available: allocatable as i64 + held as i64,
             allocatable,
         }
+    }
+
+    /// Every cluster of `clusters` scored by `score_of` and estimated by `estimate_of`,
+    /// ranked among themselves by name (the conformance families' entry points).
+    fn list(
+        clusters: impl ExactSizeIterator<Item = (&'a Cluster, i64, i32)>,
+        spec: &BindingSpec,
+    ) -> Vec<Self> {
+        let clusters: Vec<(&Cluster, i64, i32)> = clusters.collect();
+        let names: Vec<&str> = clusters.iter().map(|(c, _, _)| cluster_name(c)).collect();
+        let ranks = super::name_ranks(&names);
+        clusters
+            .iter()
+            .enumerate()
+            .map(|(i, &(c, score, estimate))| {
+                let held = spec
+                    .clusters
+                    .iter()
+                    .find(|t| t.name == names[i])
+                    .map_or(0, |t| t.replicas);
+                Scored::ranked(c, i, ranks[i], score, held, estimate, spec)
+            })
+            .collect()
     }
 }
 
@@ -65,7 +89,7 @@ pub(super) fn by_score_then_available(a: &Scored, b: &Scored) -> Ordering {
     b.score
         .cmp(&a.score)
         .then(b.available.cmp(&a.available))
-        .then_with(|| a.name.cmp(b.name))
+        .then(a.rank.cmp(&b.rank))
 }
 
 pub(super) fn spread_field(sc: &SpreadConstraint) -> &str {
@@ -485,19 +509,12 @@ pub fn select_clusters(
 ) -> Result<Vec<String>, PlacementError> {
     let placement = spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT);
     let request = ReplicaRequest::new(spec.replica_requirements.as_ref());
-    let list = scored
-        .iter()
-        .enumerate()
-        .map(|(i, (c, score))| {
-            Scored::new(
-                c,
-                i,
-                *score,
-                ClusterCapacity::new(c).max_replicas(&request),
-                spec,
-            )
-        })
-        .collect();
+    let list = Scored::list(
+        scored
+            .iter()
+            .map(|&(c, score)| (c, score, ClusterCapacity::new(c).max_replicas(&request))),
+        spec,
+    );
     Ok(select(list, spec, placement)?
         .into_iter()
         .map(|s| s.name.to_string())
@@ -511,14 +528,9 @@ pub fn assign_to_candidates(
     spec: &BindingSpec,
 ) -> Result<Vec<TargetCluster>, PlacementError> {
     let placement = spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT);
-    let list: Vec<Scored> = candidates
-        .iter()
-        .enumerate()
-        .map(|(i, (c, alloc))| {
-            let mut s = Scored::new(c, i, 0, *alloc, spec);
-            s.allocatable = *alloc;
-            s
-        })
-        .collect();
+    let mut list = Scored::list(candidates.iter().map(|&(c, alloc)| (c, 0, alloc)), spec);
+    for (s, (_, alloc)) in list.iter_mut().zip(candidates) {
+        s.allocatable = *alloc;
+    }
     assign(&list, spec, placement, AssignmentMode::Steady)
 }
