@@ -41,13 +41,74 @@ pub struct BindingRef<'a> {
     pub spec: &'a BindingSpec,
     /// The binding's annotations (`None` when it has none).
     pub annotations: Option<&'a BTreeMap<String, String>>,
+    /// Its tolerations as [`tolerations_of`] reads them from `annotations`, when a sweep
+    /// read them already ([`ReadOnce`]).
+    read: Option<&'a Read>,
 }
 
 impl<'a> BindingRef<'a> {
     /// A view of `spec` with the given annotations.
     pub fn new(spec: &'a BindingSpec, annotations: Option<&'a BTreeMap<String, String>>) -> Self {
-        BindingRef { spec, annotations }
+        BindingRef {
+            spec,
+            annotations,
+            read: None,
+        }
     }
+
+    /// The same view, its tolerations already read (`read` must be what
+    /// [`tolerations_of`] reads from its annotations).
+    pub fn with_read(self, read: &'a Read) -> Self {
+        BindingRef {
+            read: Some(read),
+            ..self
+        }
+    }
+}
+
+/// What [`tolerations_of`] reads for one binding.
+pub type Read = Result<BindingTolerations, Reason>;
+
+/// Each binding's tolerations read once for a sweep that decides it many times (every
+/// loss of a cluster it is on, every way a cluster fails), by a key that names one
+/// binding for the sweep's length (its address while the fleet is borrowed, or its
+/// name within one fleet). Bindings reading alike share one answer, so a sweep holds a
+/// pointer per binding, not a copy of its tolerations.
+pub struct ReadOnce<K> {
+    read: std::sync::Mutex<foldhash::HashMap<K, std::sync::Arc<Read>>>,
+    alike: std::sync::Mutex<foldhash::HashMap<String, std::sync::Arc<Read>>>,
+}
+
+impl<K> Default for ReadOnce<K> {
+    fn default() -> Self {
+        ReadOnce {
+            read: Default::default(),
+            alike: Default::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq> ReadOnce<K> {
+    /// The tolerations of the binding `key` names (`binding`), read on first use.
+    pub fn get(&self, key: K, binding: BindingRef<'_>) -> std::sync::Arc<Read> {
+        if let Some(r) = lock(&self.read).get(&key) {
+            return r.clone();
+        }
+        let read = tolerations_of(binding);
+        // Alike: the same tolerations and reason (or the same error).
+        let same = serde_json::to_string(&read).unwrap_or_default();
+        let shared = lock(&self.alike)
+            .entry(same)
+            .or_insert_with(|| std::sync::Arc::new(read))
+            .clone();
+        lock(&self.read).insert(key, shared.clone());
+        shared
+    }
+}
+
+/// `m` locked (a panic elsewhere leaves the maps whole: entries are only added).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl<'a> From<&'a ResourceBinding> for BindingRef<'a> {
@@ -139,6 +200,9 @@ pub fn applied_placement(
 /// with one that is not a Placement) the taint manager fails on the binding and retries
 /// forever, without evicting it: that is the `Err` here.
 pub fn tolerations_of(binding: BindingRef<'_>) -> Result<BindingTolerations, Reason> {
+    if let Some(read) = binding.read {
+        return read.clone();
+    }
     match applied_placement(binding.annotations)? {
         Some(placement) => {
             let n = placement.cluster_tolerations.len();

@@ -20,7 +20,7 @@ use super::capacity::{self, BurstModel, CapacityReport, Leaving, Placed};
 use super::cluster_decision::{decide_cluster, Action};
 use crate::api::{Cluster, Taint, Time};
 use crate::engine::karmada::scheduler::{self, FleetIndex};
-use crate::engine::karmada::toleration::BindingRef;
+use crate::engine::karmada::toleration::{BindingRef, ReadOnce};
 use crate::engine::predict::simulate::evict_and_predict;
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use crate::fleet::{Binding, FleetState};
@@ -123,19 +123,16 @@ pub fn losses(
     let on = bindings_by_cluster(state, &index);
     let model = capacity::burst_model(settings);
     let everywhere = everywhere(state, &index, &on);
+    let sweep = Sweep {
+        settings,
+        now,
+        read: ReadOnce::default(),
+    };
     let losses: Vec<LossAnswer> = scenarios
         .par_iter()
         .map(|lost_set| {
             if lost_set.len() < 2 {
-                return one_loss(
-                    state,
-                    &index,
-                    &on,
-                    Some(&everywhere),
-                    lost_set,
-                    settings,
-                    now,
-                );
+                return one_loss(state, &index, &on, Some(&everywhere), lost_set, &sweep);
             }
             // Several clusters at once: each is tainted for the others' bindings too
             // (a single lost cluster is kept out by the eviction's own task).
@@ -149,7 +146,7 @@ pub fn losses(
                 .map(|c| lost(c, now))
                 .collect();
             let index = index.with_changed(&tainted);
-            one_loss(state, &index, &on, None, lost_set, settings, now)
+            one_loss(state, &index, &on, None, lost_set, &sweep)
         })
         .collect();
     let failover_on = settings.failover_feature_gate && settings.enable_no_execute_taint_eviction;
@@ -250,15 +247,23 @@ fn addr(b: &Binding) -> usize {
     b as *const Binding as usize
 }
 
+/// What every loss of one sweep reads besides its clusters.
+struct Sweep<'s> {
+    settings: &'s ControllerSettings,
+    now: Timestamp,
+    /// Each binding's tolerations, by address (the fleet is borrowed for the sweep).
+    read: ReadOnce<usize>,
+}
+
 fn one_loss(
     state: &FleetState,
     index: &FleetIndex,
     on: &[Vec<&Binding>],
     everywhere: Option<&HashMap<usize, Vec<u32>>>,
     lost_set: &[String],
-    settings: &ControllerSettings,
-    now: Timestamp,
+    sweep: &Sweep,
 ) -> LossAnswer {
+    let (settings, now) = (sweep.settings, sweep.now);
     let positions: Vec<usize> = lost_set.iter().filter_map(|c| index.position(c)).collect();
     // Each binding on a lost cluster once, with every lost cluster it is on (by address:
     // the fleet holds each binding once).
@@ -276,12 +281,9 @@ fn one_loss(
                 .filter(|t| t.name == name)
                 .map(|t| i64::from(t.replicas))
                 .sum();
-            let decision = decide_cluster(
-                BindingRef::new(&b.spec, b.annotations()),
-                &cluster,
-                settings,
-                now,
-            );
+            let bref = BindingRef::new(&b.spec, b.annotations());
+            let read = sweep.read.get(addr(b), bref);
+            let decision = decide_cluster(bref.with_read(&read), &cluster, settings, now);
             let key: *const Binding = *b;
             let first = !seen.contains_key(&key);
             if first {

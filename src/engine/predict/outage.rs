@@ -581,19 +581,16 @@ fn binding_timelines(
         .iter()
         .map(|o| ((o.binding.as_str(), o.cluster.as_str()), o))
         .collect();
-    let bindings: BTreeMap<String, &Binding> = state
-        .bindings
-        .iter()
-        .map(|b| (b.display_name(), b))
-        .collect();
-    let predicted: BTreeMap<&str, Vec<String>> = latest
+    // By name, made when an eviction first needs it (most timelines evict nothing).
+    let mut bindings: Option<BTreeMap<String, &Binding>> = None;
+    let predicted: BTreeMap<&str, Vec<&str>> = latest
         .predictions
         .iter()
         .map(|p| {
             let names = p
                 .clusters
                 .as_ref()
-                .map(|c| c.iter().map(|(n, _)| n.to_string()).collect())
+                .map(|c| c.iter().map(|(n, _)| n).collect())
                 .unwrap_or_default();
             (p.binding.as_str(), names)
         })
@@ -626,12 +623,18 @@ fn binding_timelines(
             if let Some(e) = evicted {
                 let targets = predicted
                     .get(o.binding.as_str())
-                    .cloned()
-                    .unwrap_or_default();
+                    .map_or(&[][..], Vec::as_slice);
+                let bindings = bindings.get_or_insert_with(|| {
+                    state
+                        .bindings
+                        .iter()
+                        .map(|b| (b.display_name(), b))
+                        .collect()
+                });
                 let (removed, dip, why) = old_copy(
                     bindings.get(&o.binding).copied(),
                     o.purge_mode.unwrap_or(PurgeMode::Gracefully),
-                    &targets,
+                    targets,
                     e,
                     timeout_seconds,
                 );
@@ -645,10 +648,10 @@ fn binding_timelines(
 }
 
 /// When the old copy goes, whether that is a capacity dip, and why.
-fn old_copy(
+fn old_copy<S: std::borrow::Borrow<str>>(
     binding: Option<&Binding>,
     purge: PurgeMode,
-    targets: &[String],
+    targets: &[S],
     evicted: Interval,
     timeout_seconds: i64,
 ) -> (Option<Interval>, bool, Reason) {
@@ -664,13 +667,13 @@ fn old_copy(
             Reason::new(ReasonCode::OutageOldCopyNever, "purge mode Never: the old copy stays until a person confirms (`karmadactl evictions confirm`)"),
         ),
         PurgeMode::Gracefully | PurgeMode::Graciously => {
-            let healthy = |c: &String| {
+            let healthy = |c: &S| {
                 binding
                     .and_then(|b| b.status.as_ref())
                     .is_some_and(|s| {
-                        s.aggregated_status
-                            .iter()
-                            .any(|a| &a.cluster_name == c && a.health.as_deref() == Some("Healthy"))
+                        s.aggregated_status.iter().any(|a| {
+                            a.cluster_name == c.borrow() && a.health.as_deref() == Some("Healthy")
+                        })
                     })
             };
             let timeout = SignedDuration::from_secs(timeout_seconds.max(0));

@@ -8,9 +8,11 @@ use super::health::{covering, failure_modes, is_pull};
 use super::*;
 use crate::engine::karmada::cluster_health::Happens;
 use crate::engine::karmada::scheduler::FleetIndex;
+use crate::engine::karmada::toleration::ReadOnce;
 use crate::engine::predict::outage::{simulate_outage_with, ClusterTimeline, Outage};
 use crate::engine::predict::simulate::{Depth, Memo, Simulation};
 use crate::engine::proposal::prescheduling::required_candidates;
+use std::sync::Arc;
 
 /// The `policy apply` lint over every propagation policy of the fleet.
 pub(super) fn lint_policies(input: &DoctorInput, out: &mut Vec<Finding>) {
@@ -173,6 +175,7 @@ pub(super) fn answer(
     cluster: &Cluster,
     sub: &FleetState,
     index: &FleetIndex,
+    read: &Arc<ReadOnce<String>>,
     findings: &[Finding],
 ) -> ClusterAnswer {
     let name = name_of(cluster);
@@ -217,7 +220,7 @@ pub(super) fn answer(
         queue: input.queue.clone(),
     };
     // Each way of failing moves the same bindings to the same places: predicted once.
-    let memo = Memo::over(index.clone());
+    let memo = Memo::over(index.clone()).reading(read.clone());
     let mut evictions: Option<SecondsInterval> = None;
     let mut counted = false;
     let mut silent = Vec::new();
@@ -228,8 +231,14 @@ pub(super) fn answer(
             mode,
             back: None,
         };
-        // Only the latest simulation's verdicts and its burst's first end are read.
-        let depth = [Depth::NoCapacity, Depth::FirstEnd];
+        // Only the latest simulation's verdicts and its burst's first end are read, and
+        // only once: the ways after the one counted are read for their timing alone.
+        let latest_depth = if counted {
+            Depth::NoCapacity
+        } else {
+            Depth::FirstEnd
+        };
+        let depth = [Depth::NoCapacity, latest_depth];
         let result = simulate_outage_with(sub, &[outage], input.health, &base, depth, Some(&memo));
         let Some(timeline) = result.clusters.first() else {
             continue;

@@ -421,6 +421,8 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
     // are copied once per worker, the bindings found through one index of the fleet.
     let on = fleet::bindings_by_cluster(state);
     let index = fleet::index(state);
+    // Each binding's tolerations read once for every answer it is in.
+    let read = Default::default();
     let clusters: Vec<ClusterAnswer> = state
         .clusters
         .par_iter()
@@ -428,7 +430,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             || fleet::without_bindings(state),
             |sub, c| {
                 fleet::keep_bindings_on(sub, state, &on, c);
-                answer(input, c, sub, &index, &findings)
+                answer(input, c, sub, &index, &read, &findings)
             },
         )
         .collect();

@@ -368,7 +368,8 @@ pub fn simulate_with(
     let index = fleet.with_changed(&changed);
     let total_clusters = index.len();
     let faults = scenario::Faults::of(index.iter(), scenario);
-    let (pending, bindings_affected) = pairs::decide(state, &index, &faults, scenario);
+    let read = memo.map(placement::Memo::read);
+    let (pending, bindings_affected) = pairs::decide(state, &index, &faults, scenario, read);
     let mut placed = placement::predict_leaving(index, &faults, &pending, memo);
     let timeline = outcome::run_queue(&pending, &placed, &faults, total_clusters, scenario);
     if capacity::burst_model(&scenario.settings) == BurstModel::Tracked {

@@ -6,7 +6,7 @@ use super::scenario::{carries, Faults};
 use super::Scenario;
 use crate::api::TaintEffect;
 use crate::engine::karmada::scheduler::FleetIndex;
-use crate::engine::karmada::toleration::BindingRef;
+use crate::engine::karmada::toleration::{BindingRef, ReadOnce};
 use crate::engine::predict::cluster_decision::{decide_cluster, Action, ClusterDecision};
 use crate::engine::predict::state::{extract as extract_state, Extraction};
 use crate::fleet::{Binding, FleetState};
@@ -36,11 +36,13 @@ impl Pending<'_> {
 
 /// Every (binding, faulty cluster) pair of `state`, decided at `scenario.now`, and how
 /// many bindings have at least one.
+/// `read`: the bindings' tolerations, when simulations of one fleet share them.
 pub(super) fn decide<'s>(
     state: &'s FleetState,
     index: &FleetIndex,
     faults: &Faults,
     scenario: &Scenario,
+    read: Option<&ReadOnce<String>>,
 ) -> (Vec<Pending<'s>>, usize) {
     let mut pending = Vec::new();
     let mut affected_bindings = 0;
@@ -54,8 +56,13 @@ pub(super) fn decide<'s>(
                 continue;
             };
             affected = true;
+            let bref = BindingRef::new(&binding.spec, binding.annotations());
+            let shared = read.map(|r| r.get(binding.display_name(), bref));
             let decision = decide_cluster(
-                BindingRef::new(&binding.spec, binding.annotations()),
+                match &shared {
+                    Some(read) => bref.with_read(read),
+                    None => bref,
+                },
                 cluster,
                 &scenario.settings,
                 scenario.now,

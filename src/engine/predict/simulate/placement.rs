@@ -2,6 +2,7 @@
 //! it after its evictions, and the proposal's pre-scheduling check on the same
 //! candidates. Each binding's prediction is independent of the others': on every core.
 
+use crate::engine::karmada::toleration::ReadOnce;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
@@ -45,6 +46,8 @@ pub(super) struct Placements<'b, 'c> {
 pub struct Memo<'f> {
     made: Mutex<HashMap<Leaves, (PreCheck, BindingPrediction)>>,
     fleet: Option<FleetIndex<'f>>,
+    /// Each binding's tolerations, by key (they read nothing a scenario changes).
+    read: std::sync::Arc<ReadOnce<String>>,
 }
 
 impl<'f> Memo<'f> {
@@ -54,7 +57,19 @@ impl<'f> Memo<'f> {
         Memo {
             made: Mutex::default(),
             fleet: Some(fleet),
+            read: Default::default(),
         }
+    }
+
+    /// The same memo, reading tolerations through `read`, which memos of other
+    /// sub-fleets of the same fleet share (a binding's key names one binding there).
+    pub fn reading(self, read: std::sync::Arc<ReadOnce<String>>) -> Self {
+        Memo { read, ..self }
+    }
+
+    /// The bindings' tolerations, read once for every simulation of the memo.
+    pub(super) fn read(&self) -> &ReadOnce<String> {
+        &self.read
     }
 
     /// The fleet's index, when the memo carries it.
