@@ -43,7 +43,7 @@ pub struct BindingRef<'a> {
     pub annotations: Option<&'a BTreeMap<String, String>>,
     /// Its tolerations as [`tolerations_of`] reads them from `annotations`, when a sweep
     /// read them already ([`ReadOnce`]).
-    read: Option<&'a Read>,
+    read: Option<&'a TolerationsRead>,
 }
 
 impl<'a> BindingRef<'a> {
@@ -58,7 +58,7 @@ impl<'a> BindingRef<'a> {
 
     /// The same view, its tolerations already read (`read` must be what
     /// [`tolerations_of`] reads from its annotations).
-    pub fn with_read(self, read: &'a Read) -> Self {
+    pub fn with_read(self, read: &'a TolerationsRead) -> Self {
         BindingRef {
             read: Some(read),
             ..self
@@ -67,7 +67,7 @@ impl<'a> BindingRef<'a> {
 }
 
 /// What [`tolerations_of`] reads for one binding.
-pub type Read = Result<BindingTolerations, Reason>;
+pub type TolerationsRead = Result<BindingTolerations, Reason>;
 
 /// Each binding's tolerations read once for a sweep that decides it many times (every
 /// loss of a cluster it is on, every way a cluster fails), by a key that names one
@@ -75,8 +75,8 @@ pub type Read = Result<BindingTolerations, Reason>;
 /// name within one fleet). Bindings reading alike share one answer, so a sweep holds a
 /// pointer per binding, not a copy of its tolerations.
 pub struct ReadOnce<K> {
-    read: std::sync::Mutex<foldhash::HashMap<K, std::sync::Arc<Read>>>,
-    alike: std::sync::Mutex<foldhash::HashMap<String, std::sync::Arc<Read>>>,
+    read: std::sync::Mutex<foldhash::HashMap<K, std::sync::Arc<TolerationsRead>>>,
+    alike: std::sync::Mutex<foldhash::HashMap<String, std::sync::Arc<TolerationsRead>>>,
 }
 
 impl<K> Default for ReadOnce<K> {
@@ -90,7 +90,7 @@ impl<K> Default for ReadOnce<K> {
 
 impl<K: std::hash::Hash + Eq> ReadOnce<K> {
     /// The tolerations of the binding `key` names (`binding`), read on first use.
-    pub fn get(&self, key: K, binding: BindingRef<'_>) -> std::sync::Arc<Read> {
+    pub fn get(&self, key: K, binding: BindingRef<'_>) -> std::sync::Arc<TolerationsRead> {
         if let Some(r) = lock(&self.read).get(&key) {
             return r.clone();
         }

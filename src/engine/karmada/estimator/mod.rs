@@ -96,6 +96,15 @@ impl Left {
         *self = Left::new(std::mem::take(&mut self.name), amount);
     }
 
+    /// What the estimator reports left: CPU in milli-units, the others whole.
+    fn reported(&self) -> i64 {
+        if self.key == Named::Cpu {
+            self.milli
+        } else {
+            self.value
+        }
+    }
+
     fn is(&self, request: &SummaryRequest) -> bool {
         self.key == request.key && (self.key != Named::Other || self.name == request.name)
     }
@@ -333,10 +342,7 @@ impl ClusterCapacity {
         let mut out: Vec<(String, i64)> = self
             .available
             .iter()
-            .map(|l| {
-                let v = if l.name == "cpu" { l.milli } else { l.value };
-                (l.name.clone(), v)
-            })
+            .map(|l| (l.name.clone(), l.reported()))
             .collect();
         if let Some(p) = out.iter_mut().find(|(n, _)| n == "pods") {
             p.1 = self.allowed_pods;
@@ -353,13 +359,7 @@ impl ClusterCapacity {
         self.available
             .iter()
             .find(|l| l.name == name)
-            .map_or(0, |l| {
-                if l.key == Named::Cpu {
-                    l.milli
-                } else {
-                    l.value
-                }
-            })
+            .map_or(0, Left::reported)
     }
 
     /// Maximum replicas of `request` this cluster can take: the general estimator's

@@ -261,8 +261,7 @@ fn dispense_keeping(
     if replicas == 0 && !init.is_empty() {
         return init.to_vec();
     }
-    let sum: i64 = weights.iter().fold(0i64, |a, (_, w)| a.saturating_add(*w));
-    if sum == 0 {
+    if weight_sum(weights) == 0 {
         return init.to_vec();
     }
     let init: Vec<(&str, i32)> = init.iter().map(|t| (t.name.as_str(), t.replicas)).collect();
@@ -270,6 +269,11 @@ fn dispense_keeping(
         apportion(replicas, weights, &init, TieBreak::from_uid(uid)),
         zeros,
     )
+}
+
+/// The weights' sum as the dispenser adds them (saturating): 0 hands out nothing.
+fn weight_sum(weights: &[(&str, i64)]) -> i64 {
+    weights.iter().fold(0i64, |a, (_, w)| a.saturating_add(*w))
 }
 
 /// How a binding's replicas are split (from `placement.replicaScheduling`).
@@ -506,11 +510,7 @@ fn dynamic_assign(
         available = front;
     }
     let target32 = target.clamp(0, i32::MAX as i64) as i32;
-    if available
-        .iter()
-        .fold(0i64, |a, (_, w)| a.saturating_add(*w))
-        == 0
-    {
+    if weight_sum(&available) == 0 {
         return Ok(keep); // the dispenser hands out nothing
     }
     let new = dispense_keeping(target32, &available, &[], uid, false);
@@ -585,7 +585,7 @@ mod tests {
             let whole = dispense(seats, &votes, &[], &uid);
             let mut expected = merge_whole(old.clone(), whole);
             expected.retain(|t| t.replicas > 0);
-            let mut got = if votes.iter().fold(0i64, |a, (_, w)| a.saturating_add(*w)) == 0 {
+            let mut got = if weight_sum(&votes) == 0 {
                 old
             } else {
                 let new = dispense_keeping(seats, &votes, &[], &uid, false);

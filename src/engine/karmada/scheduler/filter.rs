@@ -225,13 +225,9 @@ impl<'s> BindingCtx<'s> {
             .any(|t| t.from_cluster == name)
     }
 
-    /// Replicas the result holds on the cluster `name` (its first entry of that name).
+    /// Replicas the result holds on the cluster `name`.
     pub(super) fn held(&self, name: &str) -> i32 {
-        self.spec
-            .clusters
-            .iter()
-            .find(|t| t.name == name)
-            .map_or(0, |t| t.replicas)
+        held_on(self.spec, name)
     }
 }
 
@@ -247,6 +243,14 @@ pub(super) fn normalize_group_version(api_version: &str) -> String {
         Some(("", v)) => v.to_string(),
         Some((g, v)) => format!("{g}/{v}"),
     }
+}
+
+/// Replicas `spec`'s result holds on the cluster `name` (its first entry of that name).
+pub(super) fn held_on(spec: &BindingSpec, name: &str) -> i32 {
+    spec.clusters
+        .iter()
+        .find(|t| t.name == name)
+        .map_or(0, |t| t.replicas)
 }
 
 pub(super) fn cluster_name(c: &Cluster) -> &str {

@@ -8,7 +8,7 @@ use crate::api::policy::SpreadConstraint;
 use crate::api::{BindingSpec, Placement, TargetCluster};
 
 use super::division::{assign_replicas_in, AssignmentMode, Candidate, Strategy};
-use super::filter::{cluster_name, DEFAULT_PLACEMENT};
+use super::filter::{cluster_name, held_on, DEFAULT_PLACEMENT};
 use super::PlacementError;
 use crate::engine::karmada::cluster_affinity::CompiledAffinity;
 use crate::engine::karmada::estimator::{ClusterCapacity, ReplicaRequest};
@@ -61,8 +61,8 @@ impl<'a> Scored<'a> {
         }
     }
 
-    /// Every cluster of `clusters` scored by `score_of` and estimated by `estimate_of`,
-    /// ranked among themselves by name (the conformance families' entry points).
+    /// Each of `clusters` with its score and estimate, ranked among themselves by name
+    /// (the conformance families' entry points, which have no fleet index).
     fn list(
         clusters: impl ExactSizeIterator<Item = (&'a Cluster, i64, i32)>,
         spec: &BindingSpec,
@@ -74,11 +74,7 @@ impl<'a> Scored<'a> {
             .iter()
             .enumerate()
             .map(|(i, &(c, score, estimate))| {
-                let held = spec
-                    .clusters
-                    .iter()
-                    .find(|t| t.name == names[i])
-                    .map_or(0, |t| t.replicas);
+                let held = held_on(spec, names[i]);
                 Scored::ranked(c, i, ranks[i], score, held, estimate, spec)
             })
             .collect()

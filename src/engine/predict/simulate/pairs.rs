@@ -56,8 +56,9 @@ pub(super) fn decide<'s>(
                 continue;
             };
             affected = true;
+            let key = binding.display_name();
             let bref = BindingRef::new(&binding.spec, binding.annotations());
-            let shared = read.map(|r| r.get(binding.display_name(), bref));
+            let shared = read.map(|r| r.get(key.clone(), bref));
             let decision = decide_cluster(
                 match &shared {
                     Some(read) => bref.with_read(read),
@@ -76,7 +77,7 @@ pub(super) fn decide<'s>(
             };
             pending.push(Pending {
                 binding,
-                key: binding.display_name(),
+                key,
                 decision,
                 replicas: target.replicas,
                 listed,
