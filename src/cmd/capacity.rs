@@ -40,11 +40,13 @@ pub async fn run(global: &GlobalArgs, args: &CapacityArgs) -> Result<ExitCode> {
         Format::Wide => render::write_stdout(&report::fleet_text(source, &answer, true))?,
         _ => render::write_stdout(&report::fleet_text(source, &answer, false))?,
     }
-    Ok(if answer.failing().next().is_some() {
+    let code = if answer.failing().next().is_some() {
         ExitCode::Partial
     } else {
         ExitCode::Success
-    })
+    };
+    common::leave_for_exit((state, answer));
+    Ok(code)
 }
 
 /// The losses asked about: each `--lose` set, the `--lose-selector` set, else every

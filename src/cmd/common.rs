@@ -26,6 +26,14 @@ pub async fn connect(global: &GlobalArgs) -> Result<client::ControlPlane> {
     Ok(cp)
 }
 
+/// Leave `value` (a whole fleet, or an answer over one) for the process's exit to take
+/// back, instead of freeing it allocation by allocation: a command calls it once it is
+/// done with the fleet and returns next (freeing 100,000 bindings one by one is half a
+/// second the operator waits for, on one core).
+pub fn leave_for_exit<T>(value: T) {
+    std::mem::forget(value);
+}
+
 /// Load the fleet from `--snapshot`, else from the control plane.
 pub async fn load_state(global: &GlobalArgs, source: &SourceArgs) -> Result<FleetState> {
     load_state_keeping(global, source, None).await

@@ -73,7 +73,9 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         Format::Wide => render::write_stdout(&report::text(source, &diagnosis, true))?,
         _ => render::write_stdout(&report::text(source, &diagnosis, false))?,
     }
-    Ok(exit_code(diagnosis.worst()))
+    let code = exit_code(diagnosis.worst());
+    common::leave_for_exit((diagnosis, g));
+    Ok(code)
 }
 
 /// What the doctor reads before it diagnoses.

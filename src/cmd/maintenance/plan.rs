@@ -199,9 +199,11 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         }
         _ => render::write_stdout(&report::text_around(source, &p, &waves))?,
     }
-    Ok(if p.safe() {
+    let code = if p.safe() {
         ExitCode::Success
     } else {
         ExitCode::Partial
-    })
+    };
+    common::leave_for_exit((p, state));
+    Ok(code)
 }

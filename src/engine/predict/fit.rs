@@ -4,8 +4,6 @@
 //!
 //! Upstream: `pkg/estimator/client/general.go`. Karmada: master f8fdd02, v1.18.2.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use super::burst::{BurstModel, Placed};
@@ -82,21 +80,24 @@ pub struct ClusterFit {
 /// room once the replicas that fit are running.
 pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<ClusterFit>, Room) {
     let mut after = Room::default();
-    let mut by_cluster: BTreeMap<u32, Vec<(usize, i64)>> = BTreeMap::new();
-    for (i, p) in placed.iter().enumerate() {
-        for (at, n) in p.arriving() {
-            by_cluster.entry(at).or_default().push((i, n));
-        }
-    }
-    let mut clusters = Vec::with_capacity(by_cluster.len());
-    for (at, arrivals) in by_cluster {
+    // (cluster, position in placed, replicas), by cluster then in the scheduler's order.
+    let mut all: Vec<(u32, usize, i64)> = placed
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.arriving().map(move |(at, n)| (at, i, n)))
+        .collect();
+    all.sort_by_key(|&(at, i, _)| (at, i));
+    let mut clusters = Vec::new();
+    for group in all.chunk_by(|a, b| a.0 == b.0) {
+        let at = group[0].0;
+        let arrivals = group.iter().map(|&(_, i, n)| (i, n));
         let capacity = after.get_mut(index, at as usize);
         let room = Resources::room(capacity);
         let node_level = capacity.uses_resource_models();
         // (position in placed, replicas, how many fit)
         let mut fits: Vec<(usize, i64, i64)> = Vec::with_capacity(arrivals.len());
         let mut arriving = Resources::default();
-        for &(i, n) in &arrivals {
+        for (i, n) in arrivals {
             let p = &placed[i];
             let take = i64::from(capacity.max_replicas(&p.request)).min(n);
             capacity.assume(&p.request, take);

@@ -21,7 +21,7 @@ use super::cluster_decision::{decide_cluster, Action};
 use crate::api::{Cluster, Taint, Time};
 use crate::engine::karmada::scheduler::{self, FleetIndex};
 use crate::engine::karmada::toleration::{BindingRef, ReadOnce};
-use crate::engine::predict::simulate::evict_and_predict;
+use crate::engine::predict::eviction::{evict_and_predict, evict_each_and_predict};
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
 use crate::fleet::{Binding, FleetState};
 
@@ -123,10 +123,16 @@ pub fn losses(
     let on = bindings_by_cluster(state, &index);
     let model = capacity::burst_model(settings);
     let everywhere = everywhere(state, &index, &on);
+    let alone = if model == BurstModel::Stale {
+        alone(state, &index, scenarios, &everywhere)
+    } else {
+        HashMap::new()
+    };
     let sweep = Sweep {
         settings,
         now,
         read: ReadOnce::default(),
+        alone,
     };
     let losses: Vec<LossAnswer> = scenarios
         .par_iter()
@@ -235,12 +241,65 @@ fn everywhere(
         .par_iter()
         .filter(|b| scheduler::places_everywhere(&b.spec) && placed.contains(&addr(b)))
         .filter_map(|b| {
-            let p = index.predict(&b.spec, b.observed_affinity()).ok()?;
-            Some((addr(b), p.feasible))
+            let feasible = index.feasible(&b.spec);
+            (!feasible.is_empty()).then(|| (addr(b), feasible))
         })
         .collect();
     feasible.into_iter().collect()
 }
+
+/// Where each placed binding goes once evicted from each cluster of its result that is
+/// lost alone (a single loss asked about), under stale summaries, by address: fleet
+/// position of the cluster lost, and the result's positions and replicas (`None`:
+/// nowhere). Worked out binding by binding, so each binding's filters, scores and order
+/// are worked out once for all its losses ([`evict_each_and_predict`]); the bindings of
+/// [`everywhere`] have theirs.
+fn alone(
+    state: &FleetState,
+    index: &FleetIndex,
+    scenarios: &[Vec<String>],
+    everywhere: &HashMap<usize, Vec<u32>>,
+) -> HashMap<usize, Alone> {
+    let mut single = vec![false; index.len()];
+    for s in scenarios.iter().filter(|s| s.len() == 1) {
+        if let Some(p) = index.position(&s[0]) {
+            single[p] = true;
+        }
+    }
+    let made: Vec<(usize, Alone)> = state
+        .bindings
+        .par_iter()
+        .with_min_len(64)
+        .filter(|b| !everywhere.contains_key(&addr(b)))
+        .filter_map(|b| {
+            let mut each: Vec<usize> = b
+                .spec
+                .clusters
+                .iter()
+                .filter_map(|t| index.position(&t.name))
+                .filter(|&p| single[p])
+                .collect();
+            each.sort_unstable();
+            let listed = each.len();
+            each.dedup();
+            // A cluster listed twice is evicted twice: left to the whole prediction.
+            if each.is_empty() || each.len() != listed {
+                return None;
+            }
+            let results = evict_each_and_predict(index, b, &each);
+            let alone = each
+                .iter()
+                .zip(results)
+                .map(|(&p, r)| (p as u32, r.ok().map(|c| capacity::positions(index, &c))))
+                .collect();
+            Some((addr(b), alone))
+        })
+        .collect();
+    made.into_iter().collect()
+}
+
+/// A binding's results of [`alone`]: the cluster lost, where it goes.
+type Alone = Vec<(u32, Option<Vec<(u32, i32)>>)>;
 
 /// A binding's address: the fleet holds each binding once.
 fn addr(b: &Binding) -> usize {
@@ -253,6 +312,8 @@ struct Sweep<'s> {
     now: Timestamp,
     /// Each binding's tolerations, by address (the fleet is borrowed for the sweep).
     read: ReadOnce<usize>,
+    /// Where each binding goes when one cluster of its result is lost alone ([`alone`]).
+    alone: HashMap<usize, Alone>,
 }
 
 fn one_loss(
@@ -337,9 +398,17 @@ fn one_loss(
         leaving
             .iter()
             .map(|l| {
-                let after = match &l.known {
-                    Some(known) => known.as_ref().ok().cloned(),
-                    None => {
+                let single = match positions.as_slice() {
+                    [p] => sweep
+                        .alone
+                        .get(&addr(l.binding))
+                        .and_then(|each| each.iter().find(|(lost, _)| *lost as usize == *p)),
+                    _ => None,
+                };
+                let after = match (&l.known, single) {
+                    (Some(known), _) => known.as_ref().ok().cloned(),
+                    (None, Some((_, after))) => after.clone(),
+                    (None, None) => {
                         let gone: Vec<(&str, PurgeMode)> =
                             l.gone.iter().map(|(c, m)| (c.as_str(), *m)).collect();
                         evict_and_predict(index, l.binding, &gone)

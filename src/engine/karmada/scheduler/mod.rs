@@ -57,7 +57,7 @@ pub use select::{assign_to_candidates, select_clusters};
 use crate::engine::vocabulary::version::{
     Behaviour, Handling, KarmadaVersion, KarmadaVersion as V, Range,
 };
-use filter::{api_key, cluster_name, BindingCtx, Marks};
+use filter::{api_key, cluster_name, BindingCtx, Marks, DEFAULT_PLACEMENT};
 use select::{assign, select, Scored};
 
 /// Before v1.16, static-weight division is floor plus remainder with random ties.
@@ -775,12 +775,41 @@ impl<'a> FleetIndex<'a> {
         capacities: Option<&Room>,
     ) -> Result<Prediction, PlacementError> {
         let marks = self.marks(ctx);
+        let Considered {
+            feasible,
+            filtered,
+            all_considered,
+        } = self.consider(ctx, &marks, affinity);
+        if feasible.is_empty() {
+            return Err(PlacementError::NoFeasibleCluster { total: self.len() });
+        }
+        let scored = self.score(ctx, &marks, &feasible, capacities);
+        let selected = select(scored, ctx.spec, ctx.placement)?;
+        let clusters = assign(&selected, ctx.spec, ctx.placement, ctx.mode)?;
+        Ok(Prediction {
+            clusters,
+            affinity_name: term.map(|t| t.affinity_name.clone()),
+            strategy: Strategy::of(Some(ctx.placement)),
+            feasible: feasible.iter().map(|&i| i as u32).collect(),
+            selected: selected.iter().map(|s| s.index as u32).collect(),
+            filtered,
+            all_considered,
+        })
+    }
+
+    /// The filters of `ctx` over the clusters `affinity` admits (affinity first: every
+    /// cluster outside it fails it).
+    fn consider(
+        &self,
+        ctx: &BindingCtx,
+        marks: &Marks,
+        affinity: Option<&ClusterAffinity>,
+    ) -> Considered {
         let mut feasible: Vec<usize> = Vec::new();
         let mut filtered: Vec<FilteredCluster> = Vec::new();
         // Named clusters only: every other cluster fails the affinity anyway.
         let named = affinity.filter(|a| !a.cluster_names.is_empty());
-        // Affinity first (every cluster outside it fails it), then the other filters.
-        let mut check = |i: usize| match self.check(ctx, &marks, i) {
+        let mut check = |i: usize| match self.check(ctx, marks, i) {
             Ok(()) => feasible.push(i),
             Err(code) => filtered.push(FilteredCluster {
                 index: i as u32,
@@ -813,11 +842,24 @@ impl<'a> FleetIndex<'a> {
                 true
             }
         };
-        if feasible.is_empty() {
-            return Err(PlacementError::NoFeasibleCluster { total: self.len() });
+        Considered {
+            feasible,
+            filtered,
+            all_considered,
         }
+    }
+
+    /// The `feasible` clusters with their scores and estimates (each cluster's room as
+    /// `capacities` says, else the index's).
+    fn score(
+        &self,
+        ctx: &BindingCtx,
+        marks: &Marks,
+        feasible: &[usize],
+        capacities: Option<&Room>,
+    ) -> Vec<Scored<'a>> {
         let request = ReplicaRequest::new(ctx.spec.replica_requirements.as_ref());
-        let scored: Vec<Scored> = feasible
+        feasible
             .iter()
             .map(|&i| {
                 let info = self.info(i);
@@ -839,18 +881,99 @@ impl<'a> FleetIndex<'a> {
                     ctx.spec,
                 )
             })
-            .collect();
-        let selected = select(scored, ctx.spec, ctx.placement)?;
-        let clusters = assign(&selected, ctx.spec, ctx.placement, ctx.mode)?;
-        Ok(Prediction {
-            clusters,
-            affinity_name: term.map(|t| t.affinity_name.clone()),
-            strategy: Strategy::of(Some(ctx.placement)),
-            feasible: feasible.iter().map(|&i| i as u32).collect(),
-            selected: selected.iter().map(|s| s.index as u32).collect(),
-            filtered,
-            all_considered,
+            .collect()
+    }
+
+    /// The positions of the clusters that pass the filters of `spec` with a single
+    /// cluster affinity (or none): a [`places_everywhere`] binding's result, before
+    /// replicas.
+    pub fn feasible(&self, spec: &BindingSpec) -> Vec<u32> {
+        let ctx = BindingCtx::new(spec);
+        let marks = self.marks(&ctx);
+        let affinity = ctx.placement.cluster_affinity.as_ref();
+        let feasible = self.consider(&ctx, &marks, affinity).feasible;
+        feasible.into_iter().map(|i| i as u32).collect()
+    }
+
+    /// The candidates of `spec` (scheduled by `placement`) for the results of its
+    /// evictions from one cluster of its result at a time
+    /// ([`Candidates::without`]): filtered, scored and ordered once. `None` where that
+    /// does not hold: a placement with `clusterAffinities` terms (which term schedules
+    /// can change with the cluster evicted), or a fleet whose cluster names repeat.
+    pub fn candidates(
+        &self,
+        spec: &BindingSpec,
+        placement: Option<&Placement>,
+    ) -> Option<Candidates<'a>> {
+        let ctx = BindingCtx::placed(spec, placement);
+        let terms = ctx.placement.cluster_affinity.is_none()
+            && !ctx.placement.cluster_affinities.is_empty();
+        if terms || self.fleet.duplicate_names {
+            return None;
+        }
+        let marks = self.marks(&ctx);
+        let feasible = self
+            .consider(&ctx, &marks, ctx.placement.cluster_affinity.as_ref())
+            .feasible;
+        let mut scored = self.score(&ctx, &marks, &feasible, None);
+        scored.sort_unstable_by(select::by_score_then_available);
+        let weights = select::StaticWeights::of(ctx.placement);
+        for s in &mut scored {
+            s.weight = Some(weights.of_cluster(s.cluster));
+        }
+        Some(Candidates {
+            scored,
+            total: self.len(),
         })
+    }
+}
+
+/// What the filters leave of a binding's clusters.
+struct Considered {
+    feasible: Vec<usize>,
+    filtered: Vec<FilteredCluster>,
+    /// Whether every cluster was considered (no cluster affinity).
+    all_considered: bool,
+}
+
+/// A binding's feasible clusters, scored and in selection's order, as they are before an
+/// eviction of it ([`FleetIndex::candidates`]): what the results of several evictions,
+/// each from one cluster of its result, share. Exact: an eviction from cluster C takes C
+/// out of the result and gives it a graceful eviction task, so C fails the eviction
+/// filter; every other cluster's filters, ClusterLocality score, held replicas and
+/// estimate read nothing the eviction changes (whether that cluster is in the result, the
+/// replicas it holds there, the fleet), and the order's keys do not either (names are
+/// distinct). Only the assignment reads the evicted result.
+#[derive(Clone, Debug)]
+pub struct Candidates<'a> {
+    scored: Vec<Scored<'a>>,
+    /// Clusters of the fleet (what "no feasible cluster" counts).
+    total: usize,
+}
+
+impl Candidates<'_> {
+    /// The result of `after` (the binding's spec once evicted from the cluster at
+    /// `evicted`, without its placement) scheduled by `placement` in steady mode: the
+    /// same as [`FleetIndex::predict_placed`]'s clusters, from the candidates worked out
+    /// once.
+    pub fn without(
+        &self,
+        evicted: usize,
+        after: &BindingSpec,
+        placement: Option<&Placement>,
+    ) -> Result<Vec<TargetCluster>, PlacementError> {
+        let placement = placement.unwrap_or(&DEFAULT_PLACEMENT);
+        let scored: Vec<Scored> = self
+            .scored
+            .iter()
+            .filter(|s| s.index != evicted)
+            .cloned()
+            .collect();
+        if scored.is_empty() {
+            return Err(PlacementError::NoFeasibleCluster { total: self.total });
+        }
+        let selected = select::select_sorted(scored, after, placement)?;
+        assign(&selected, after, placement, AssignmentMode::Steady)
     }
 }
 

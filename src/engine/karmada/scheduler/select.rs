@@ -26,6 +26,8 @@ pub(super) struct Scored<'a> {
     pub(super) available: i64,
     /// Estimated replicas it can take.
     pub(super) allocatable: i32,
+    /// Its static weight, when worked out before assignment ([`static_weights`]).
+    pub(super) weight: Option<i64>,
 }
 
 impl<'a> Scored<'a> {
@@ -58,6 +60,7 @@ impl<'a> Scored<'a> {
             score,
             available: allocatable as i64 + held as i64,
             allocatable,
+            weight: None,
         }
     }
 
@@ -138,6 +141,15 @@ pub(super) fn select<'a>(
     placement: &Placement,
 ) -> Result<Vec<Scored<'a>>, PlacementError> {
     clusters.sort_unstable_by(by_score_then_available);
+    select_sorted(clusters, spec, placement)
+}
+
+/// [`select`] of clusters already in [`by_score_then_available`]'s order.
+pub(super) fn select_sorted<'a>(
+    clusters: Vec<Scored<'a>>,
+    spec: &BindingSpec,
+    placement: &Placement,
+) -> Result<Vec<Scored<'a>>, PlacementError> {
     let constraints = &placement.spread_constraints;
     if constraints.is_empty() || ignores_spread_constraints(placement) {
         return Ok(clusters);
@@ -459,29 +471,12 @@ pub(super) fn assign(
     mode: AssignmentMode,
 ) -> Result<Vec<TargetCluster>, PlacementError> {
     let strategy = Strategy::of(Some(placement));
-    let rules = placement
-        .replica_scheduling
-        .as_ref()
-        .and_then(|rs| rs.weight_preference.as_ref())
-        .map(|w| w.static_weight_list.as_slice())
-        .unwrap_or(&[]);
-    let compiled: Vec<(CompiledAffinity, i64)> = if strategy == Some(Strategy::StaticWeight) {
-        rules
-            .iter()
-            .map(|r| (CompiledAffinity::new(&r.target_cluster), r.weight))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let weights = StaticWeights::of(placement);
     let candidates: Vec<Candidate> = selected
         .iter()
         .map(|s| Candidate {
             name: s.name,
-            weight: compiled
-                .iter()
-                .filter(|(a, _)| a.matches(s.cluster))
-                .map(|(_, w)| *w)
-                .fold(0, i64::max),
+            weight: s.weight.unwrap_or_else(|| weights.of_cluster(s.cluster)),
             allocatable_replicas: s.allocatable,
         })
         .collect();
@@ -495,6 +490,38 @@ pub(super) fn assign(
         &spec.clusters,
         uid,
     )?)
+}
+
+/// A static-weight placement's rules, compiled (none for any other strategy).
+pub(super) struct StaticWeights<'p>(Vec<(CompiledAffinity<'p>, i64)>);
+
+impl<'p> StaticWeights<'p> {
+    pub(super) fn of(placement: &'p Placement) -> Self {
+        if Strategy::of(Some(placement)) != Some(Strategy::StaticWeight) {
+            return StaticWeights(Vec::new());
+        }
+        let rules = placement
+            .replica_scheduling
+            .as_ref()
+            .and_then(|rs| rs.weight_preference.as_ref())
+            .map(|w| w.static_weight_list.as_slice())
+            .unwrap_or(&[]);
+        StaticWeights(
+            rules
+                .iter()
+                .map(|r| (CompiledAffinity::new(&r.target_cluster), r.weight))
+                .collect(),
+        )
+    }
+
+    /// The weight of `cluster`: the largest of the rules it matches, else 0.
+    pub(super) fn of_cluster(&self, cluster: &Cluster) -> i64 {
+        self.0
+            .iter()
+            .filter(|(a, _)| a.matches(cluster))
+            .map(|(_, w)| *w)
+            .fold(0, i64::max)
+    }
 }
 
 /// Upstream's selection step alone (family `select_clusters`): `scored` are feasible
