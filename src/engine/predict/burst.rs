@@ -104,6 +104,8 @@ pub struct Placed<'b> {
     pub priority: i32,
     pub at: Option<Timestamp>,
     pub request: ReplicaRequest,
+    /// Where it was, by fleet position (sorted; a cluster listed twice keeps the order
+    /// of the result among its entries).
     pub before: Vec<(u32, i32)>,
     pub after: Option<Vec<(u32, i32)>>,
     /// Why the scheduler placed it nowhere (a burst's own placements only).
@@ -114,6 +116,8 @@ impl<'b> Placed<'b> {
     /// `l` placed at `after` (fleet positions and replicas; `None`: nowhere).
     pub fn new(index: &FleetIndex, l: &Leaving<'b>, after: Option<Vec<(u32, i32)>>) -> Self {
         let spec = &l.binding.spec;
+        let mut before = positions(index, &spec.clusters);
+        before.sort_by_key(|&(at, _)| at);
         Placed {
             binding: l.binding,
             key: l.key.clone(),
@@ -121,7 +125,7 @@ impl<'b> Placed<'b> {
             priority: spec.schedule_priority_value(),
             at: l.at,
             request: ReplicaRequest::new(spec.replica_requirements.as_ref()),
-            before: positions(index, &spec.clusters),
+            before,
             after,
             error: None,
         }
@@ -130,11 +134,12 @@ impl<'b> Placed<'b> {
     /// Replicas new on each cluster (more than it had before).
     pub fn arriving(&self) -> impl Iterator<Item = (u32, i64)> + '_ {
         self.after.iter().flatten().filter_map(|&(at, replicas)| {
-            let was = self
-                .before
-                .iter()
-                .find(|(b, _)| *b == at)
-                .map_or(0, |(_, r)| *r);
+            // The first entry of the cluster, as the result lists it.
+            let first = self.before.partition_point(|&(b, _)| b < at);
+            let was = match self.before.get(first) {
+                Some(&(b, r)) if b == at => r,
+                _ => 0,
+            };
             (replicas > was).then_some((at, i64::from(replicas - was)))
         })
     }

@@ -80,13 +80,7 @@ pub struct ClusterFit {
 /// room once the replicas that fit are running.
 pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<ClusterFit>, Room) {
     let mut after = Room::default();
-    // (cluster, position in placed, replicas), by cluster then in the scheduler's order.
-    let mut all: Vec<(u32, usize, i64)> = placed
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| p.arriving().map(move |(at, n)| (at, i, n)))
-        .collect();
-    all.sort_by_key(|&(at, i, _)| (at, i));
+    let all = by_cluster(index.len(), placed);
     let mut clusters = Vec::new();
     for group in all.chunk_by(|a, b| a.0 == b.0) {
         let at = group[0].0;
@@ -127,6 +121,31 @@ pub fn fit(index: &FleetIndex, placed: &[Placed], model: BurstModel) -> (Vec<Clu
         });
     }
     (clusters, after)
+}
+
+/// Every arrival of `placed` as (cluster, position in placed, replicas), by cluster and
+/// in the scheduler's order within each (a counting sort over the `clusters` fleet
+/// positions: a burst over a large fleet has thousands of arrivals).
+fn by_cluster(clusters: usize, placed: &[Placed]) -> Vec<(u32, usize, i64)> {
+    let arrivals: Vec<(u32, usize, i64)> = placed
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.arriving().map(move |(at, n)| (at, i, n)))
+        .collect();
+    let mut start = vec![0usize; clusters + 1];
+    for &(at, _, _) in &arrivals {
+        start[at as usize + 1] += 1;
+    }
+    for c in 0..clusters {
+        start[c + 1] += start[c];
+    }
+    let mut out = vec![(0, 0, 0); arrivals.len()];
+    for a in arrivals {
+        let slot = &mut start[a.0 as usize];
+        out[*slot] = a;
+        *slot += 1;
+    }
+    out
 }
 
 /// The bindings of `placed` the scheduler placed nowhere.
