@@ -20,3 +20,4 @@ mod plot;
 mod policy_schema;
 mod reason_codes;
 mod release_table;
+mod shared_candidates;

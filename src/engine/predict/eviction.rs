@@ -34,24 +34,22 @@ pub fn evict_each_and_predict(
 ) -> Vec<Result<Vec<TargetCluster>, PlacementError>> {
     let spec = &binding.spec;
     let placement = spec.placement.as_ref();
+    let whole = |p: usize| {
+        let gone = [(index.name(p), PurgeMode::Gracefully)];
+        evict_and_predict(index, binding, &gone).map(|p| p.clusters)
+    };
     let Some(candidates) = index.candidates(spec, placement) else {
-        return each
-            .iter()
-            .map(|&p| {
-                let gone = [(index.name(p), PurgeMode::Gracefully)];
-                evict_and_predict(index, binding, &gone).map(|p| p.clusters)
-            })
-            .collect();
+        return each.iter().map(|&p| whole(p)).collect();
     };
     let bare = without_placement(spec);
     each.iter()
         .map(|&p| {
-            let gone = [(index.name(p), PurgeMode::Gracefully)];
-            if !spec.clusters.iter().any(|t| t.name == gone[0].0) {
+            let name = index.name(p);
+            if !spec.clusters.iter().any(|t| t.name == name) {
                 // Not in the result: the eviction changes nothing, the cluster stays in.
-                return evict_and_predict(index, binding, &gone).map(|p| p.clusters);
+                return whole(p);
             }
-            let after = evicted_from(spec, bare.clone(), &gone);
+            let after = evicted_from(spec, bare.clone(), &[(name, PurgeMode::Gracefully)]);
             candidates.without(p, &after, placement)
         })
         .collect()
@@ -109,76 +107,4 @@ fn evicted_from(
         graceful_evict_cluster(&mut after, cluster, &options);
     }
     after
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::karmada::scheduler::FleetIndex;
-    use crate::fleet::FleetState;
-
-    /// Every binding of `state`, evicted from each cluster of its result in turn: the
-    /// shared candidates give what the whole prediction of each eviction gives.
-    fn each_agrees_with_one_by_one(state: &FleetState) -> usize {
-        let index = FleetIndex::new(&state.clusters);
-        let mut checked = 0;
-        for b in &state.bindings {
-            let each: Vec<usize> = b
-                .spec
-                .clusters
-                .iter()
-                .filter_map(|t| index.position(&t.name))
-                .collect();
-            let shared = evict_each_and_predict(&index, b, &each);
-            for (&p, got) in each.iter().zip(shared) {
-                let gone = [(index.name(p), PurgeMode::Gracefully)];
-                let want = evict_and_predict(&index, b, &gone).map(|p| p.clusters);
-                assert_eq!(got, want, "{} without {}", b.display_name(), index.name(p));
-                checked += 1;
-            }
-        }
-        checked
-    }
-
-    #[test]
-    fn evictions_one_at_a_time_share_candidates_exactly_on_a_generated_fleet() {
-        let text = crate::fleetgen::fleet_to_vec(&crate::fleetgen::FleetSpec::new(60, 3_000, 11));
-        let mut state = FleetState::default();
-        crate::state::parse_documents("gen.json", std::str::from_utf8(&text).unwrap(), &mut state)
-            .unwrap();
-        // A second copy of each binding spread over regions (whole regions chosen by
-        // score), so selection by region is held too.
-        let regional: Vec<_> = state
-            .bindings
-            .iter()
-            .take(500)
-            .filter_map(|b| {
-                let mut b = b.clone();
-                let placement = b.spec.placement.as_mut()?;
-                placement.spread_constraints = serde_json::from_value(serde_json::json!([
-                    {"spreadByField": "region", "minGroups": 1, "maxGroups": 2},
-                    {"spreadByField": "cluster", "minGroups": 1, "maxGroups": 4}
-                ]))
-                .unwrap();
-                Some(b)
-            })
-            .collect();
-        state.bindings.extend(regional);
-        assert!(each_agrees_with_one_by_one(&state) > 3_000);
-    }
-
-    #[test]
-    fn evictions_one_at_a_time_share_candidates_exactly_on_the_examples() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-        let mut checked = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().and_then(|e| e.to_str()) != Some("yaml") {
-                continue;
-            }
-            let state = crate::state::load_snapshot(&path).unwrap();
-            checked += each_agrees_with_one_by_one(&state);
-        }
-        assert!(checked > 10, "{checked}");
-    }
 }

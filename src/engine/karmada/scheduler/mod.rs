@@ -917,12 +917,19 @@ impl<'a> FleetIndex<'a> {
             .feasible;
         let mut scored = self.score(&ctx, &marks, &feasible, None);
         scored.sort_unstable_by(select::by_score_then_available);
-        let weights = select::StaticWeights::of(ctx.placement);
-        for s in &mut scored {
-            s.weight = Some(weights.of_cluster(s.cluster));
+        // A static-weight placement's weights, worked out once (by position).
+        let mut weights: Vec<(usize, i64)> = Vec::new();
+        if Strategy::of(Some(ctx.placement)) == Some(Strategy::StaticWeight) {
+            let rules = select::StaticWeights::of(ctx.placement);
+            weights = scored
+                .iter()
+                .map(|s| (s.index, rules.of_cluster(s.cluster)))
+                .collect();
+            weights.sort_unstable();
         }
         Some(Candidates {
             scored,
+            weights,
             total: self.len(),
         })
     }
@@ -947,6 +954,8 @@ struct Considered {
 #[derive(Clone, Debug)]
 pub struct Candidates<'a> {
     scored: Vec<Scored<'a>>,
+    /// Each candidate's static weight, by fleet position (a static-weight placement's).
+    weights: Vec<(usize, i64)>,
     /// Clusters of the fleet (what "no feasible cluster" counts).
     total: usize,
 }
@@ -973,7 +982,8 @@ impl Candidates<'_> {
             return Err(PlacementError::NoFeasibleCluster { total: self.total });
         }
         let selected = select::select_sorted(scored, after, placement)?;
-        assign(&selected, after, placement, AssignmentMode::Steady)
+        let mode = AssignmentMode::Steady;
+        select::assign_weighted(&selected, after, placement, mode, &self.weights)
     }
 }
 

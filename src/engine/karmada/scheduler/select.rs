@@ -26,8 +26,6 @@ pub(super) struct Scored<'a> {
     pub(super) available: i64,
     /// Estimated replicas it can take.
     pub(super) allocatable: i32,
-    /// Its static weight, when worked out before assignment ([`static_weights`]).
-    pub(super) weight: Option<i64>,
 }
 
 impl<'a> Scored<'a> {
@@ -60,7 +58,6 @@ impl<'a> Scored<'a> {
             score,
             available: allocatable as i64 + held as i64,
             allocatable,
-            weight: None,
         }
     }
 
@@ -470,13 +467,29 @@ pub(super) fn assign(
     placement: &Placement,
     mode: AssignmentMode,
 ) -> Result<Vec<TargetCluster>, PlacementError> {
+    assign_weighted(selected, spec, placement, mode, &[])
+}
+
+/// [`assign`], with the static weights of some clusters worked out already (by fleet
+/// position, sorted).
+pub(super) fn assign_weighted(
+    selected: &[Scored],
+    spec: &BindingSpec,
+    placement: &Placement,
+    mode: AssignmentMode,
+    known: &[(usize, i64)],
+) -> Result<Vec<TargetCluster>, PlacementError> {
     let strategy = Strategy::of(Some(placement));
     let weights = StaticWeights::of(placement);
+    let weight = |s: &Scored| match known.binary_search_by_key(&s.index, |w| w.0) {
+        Ok(at) => known[at].1,
+        Err(_) => weights.of_cluster(s.cluster),
+    };
     let candidates: Vec<Candidate> = selected
         .iter()
         .map(|s| Candidate {
             name: s.name,
-            weight: s.weight.unwrap_or_else(|| weights.of_cluster(s.cluster)),
+            weight: weight(s),
             allocatable_replicas: s.allocatable,
         })
         .collect();
