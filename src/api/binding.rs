@@ -3,6 +3,8 @@
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 use kube::CustomResource;
 use schemars::JsonSchema;
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::policy::{FailoverBehavior, Placement};
@@ -53,7 +55,7 @@ pub struct BindingSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replica_requirements: Option<ReplicaRequirements>,
+    pub replica_requirements: Option<Arc<ReplicaRequirements>>,
     #[serde(
         default,
         deserialize_with = "super::nullable",
@@ -61,7 +63,7 @@ pub struct BindingSpec {
     )]
     pub clusters: Vec<TargetCluster>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub placement: Option<Placement>,
+    pub placement: Option<Arc<Placement>>,
     #[serde(
         default,
         deserialize_with = "super::nullable",
@@ -69,7 +71,7 @@ pub struct BindingSpec {
     )]
     pub graceful_eviction_tasks: Vec<GracefulEvictionTask>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failover: Option<FailoverBehavior>,
+    pub failover: Option<Box<FailoverBehavior>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scheduler_name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

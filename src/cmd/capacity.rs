@@ -15,7 +15,9 @@ use crate::render::{self, capacity as report, Format};
 pub async fn run(global: &GlobalArgs, args: &CapacityArgs) -> Result<ExitCode> {
     // Gather.
     let format: Format = args.read.output.into();
+    let started = std::time::Instant::now();
     let mut state = common::load_state(global, &args.read.source).await?;
+    tracing::debug!(elapsed = ?started.elapsed(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
@@ -25,6 +27,7 @@ pub async fn run(global: &GlobalArgs, args: &CapacityArgs) -> Result<ExitCode> {
 
     // Decide.
     let answer = losses(&state, &scenarios, &resolved.controller, now);
+    tracing::debug!(elapsed = ?started.elapsed(), losses = answer.losses.len(), memory = %crate::logging::memory(), "decided");
 
     // Render.
     let source = &state.source.description;

@@ -77,10 +77,10 @@ impl<'a> Generator<'a> {
                 resource_version: Some(rng.range(1_000, 9_999_999).to_string()),
             },
             replicas,
-            replica_requirements,
+            replica_requirements: replica_requirements.map(std::sync::Arc::new),
             clusters,
-            placement: Some(placement),
-            failover,
+            placement: Some(std::sync::Arc::new(placement)),
+            failover: failover.map(Box::new),
             scheduler_name: Some("default-scheduler".to_string()),
             ..Default::default()
         };

@@ -174,7 +174,7 @@ fn bindings_are_consistent() {
         {
             with_annotation += 1;
             let applied: Placement = serde_json::from_str(json).unwrap();
-            assert_eq!(&applied, placement);
+            assert_eq!(&applied, &**placement);
         }
         with_failover += usize::from(spec.failover.is_some());
         if b.kind == BindingKind::ResourceBinding {

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::error::{malformed, SnapshotError};
+use super::intern::Interner;
 use super::json_stream::Sink;
 use crate::api::Cluster;
 use crate::fleet::{Binding, BindingKind, FleetState};
@@ -58,6 +59,8 @@ pub(super) struct Collector<'a> {
     filter: Option<(usize, Box<Keep>)>,
     /// Names of the clusters read so far.
     known: HashSet<String>,
+    /// The placements and requirements held so far, shared by the bindings read next.
+    interner: Interner,
 }
 
 impl<'a> Collector<'a> {
@@ -73,6 +76,7 @@ impl<'a> Collector<'a> {
             keep,
             filter: None,
             known,
+            interner: Interner::default(),
         }
     }
 
@@ -139,7 +143,9 @@ impl<'a> Collector<'a> {
         let keep = |names: &[&str]| {
             filter.is_none_or(|f| names.iter().any(|n| !known.contains(*n)) || f(names))
         };
+        let read = self.state.bindings.len();
         parse_all(&self.origin, doc, &rest, &mut *self.state, &keep)?;
+        self.interner.share_all(&mut self.state.bindings[read..]);
         for json in lists {
             let (items, fields) = read_list(json).map_err(|e| self.error(doc, e))?;
             let items: Vec<&str> = items.iter().map(|i| i.get()).collect();

@@ -5,6 +5,7 @@ use kube::api::{Api, ListParams};
 use kube::Resource;
 use serde::de::DeserializeOwned;
 
+use super::intern::Interner;
 use super::KeepBuilder;
 use crate::api::BindingSpec;
 use crate::api::{
@@ -130,8 +131,9 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
 }
 
 /// Every object of `K` that `kept` admits, in the fleet model, read page by page (its
-/// `metadata.managedFields`, never read, dropped as each object arrives); and how many
-/// it did not admit.
+/// `metadata.managedFields`, never read, dropped as each object arrives, and its
+/// placement and requirements shared with the bindings before it that carry the same);
+/// and how many it did not admit.
 async fn kept_pages<K>(
     cp: &ControlPlane,
     what: &str,
@@ -142,11 +144,16 @@ where
     Binding: From<K>,
 {
     let (mut out, mut dropped) = (Vec::new(), 0);
+    let mut interner = Interner::default();
     let api: Api<K> = Api::all(cp.client.clone());
     for_each_page(cp, &api, ListParams::default(), what, |mut obj| {
         obj.meta_mut().managed_fields = None;
         match kept(&obj) {
-            true => out.push(Binding::from(obj)),
+            true => {
+                let mut binding = Binding::from(obj);
+                interner.share(&mut binding);
+                out.push(binding)
+            }
             false => dropped += 1,
         }
     })

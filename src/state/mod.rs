@@ -4,6 +4,7 @@
 mod collect;
 mod documents;
 mod error;
+mod intern;
 mod json_stream;
 mod live;
 mod members;

@@ -46,7 +46,7 @@ fn evictions_one_at_a_time_share_candidates_exactly_on_a_generated_fleet() {
         .take(500)
         .filter_map(|b| {
             let mut b = b.clone();
-            let placement = b.spec.placement.as_mut()?;
+            let placement = std::sync::Arc::make_mut(b.spec.placement.as_mut()?);
             placement.spread_constraints = serde_json::from_value(serde_json::json!([
                 {"spreadByField": "region", "minGroups": 1, "maxGroups": 2},
                 {"spreadByField": "cluster", "minGroups": 1, "maxGroups": 4}

@@ -422,8 +422,11 @@ pub fn plan_binding(
         .map(|c| c.as_str())
         .collect();
     let after = drained_from(without_placement(spec), spec, &leaving, purge_mode, options);
-    let prediction =
-        index.predict_placed(&after, spec.placement.as_ref(), binding.observed_affinity());
+    let prediction = index.predict_placed(
+        &after,
+        spec.placement.as_deref(),
+        binding.observed_affinity(),
+    );
     let candidates: Vec<String> = match &prediction {
         Ok(p) => p
             .feasible

@@ -258,8 +258,8 @@ pub fn failover_preview(
             continue;
         }
         governed += 1;
-        b.spec.placement = placement.clone();
-        b.spec.failover = failover.clone();
+        b.spec.placement = placement.clone().map(std::sync::Arc::new);
+        b.spec.failover = failover.clone().map(Box::new);
         let applied = serde_json::to_string(&placement).unwrap_or_default();
         b.metadata
             .annotations

@@ -376,7 +376,7 @@ fn lint_single_failure(input: &LintInput, out: &mut Vec<Finding>) {
                     .into(),
                 ..Default::default()
             },
-            placement: Some(placement.clone()),
+            placement: Some(std::sync::Arc::new(placement.clone())),
             ..Default::default()
         };
         let feasible: Vec<String> = fleet

@@ -325,10 +325,10 @@ mod tests {
 
     fn spec_with(tolerations: Vec<Toleration>) -> BindingSpec {
         BindingSpec {
-            placement: Some(Placement {
+            placement: Some(std::sync::Arc::new(Placement {
                 cluster_tolerations: tolerations,
                 ..Default::default()
-            }),
+            })),
             ..Default::default()
         }
     }

@@ -124,7 +124,7 @@ impl<'b> Placed<'b> {
             gone: l.gone.clone(),
             priority: spec.schedule_priority_value(),
             at: l.at,
-            request: ReplicaRequest::new(spec.replica_requirements.as_ref()),
+            request: ReplicaRequest::new(spec.replica_requirements.as_deref()),
             before,
             after,
             error: None,

@@ -18,7 +18,11 @@ pub fn evict_and_predict(
 ) -> Result<Prediction, PlacementError> {
     let spec = &binding.spec;
     let after = evicted_from(spec, without_placement(spec), gone);
-    index.predict_placed(&after, spec.placement.as_ref(), binding.observed_affinity())
+    index.predict_placed(
+        &after,
+        spec.placement.as_deref(),
+        binding.observed_affinity(),
+    )
 }
 
 /// The binding's results once the taint manager evicts it from each of the clusters at
@@ -33,7 +37,7 @@ pub fn evict_each_and_predict(
     each: &[usize],
 ) -> Vec<Result<Vec<TargetCluster>, PlacementError>> {
     let spec = &binding.spec;
-    let placement = spec.placement.as_ref();
+    let placement = spec.placement.as_deref();
     let whole = |p: usize| {
         let gone = [(index.name(p), PurgeMode::Gracefully)];
         evict_and_predict(index, binding, &gone).map(|p| p.clusters)

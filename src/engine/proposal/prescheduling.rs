@@ -26,7 +26,7 @@ pub enum SchedulingType {
 /// The scheduling type of `spec` as the proposal's check reads it: upstream's reading
 /// ([`replica_scheduling_type`]), with any type but `Duplicated` taken as `Divided`.
 pub fn scheduling_type(spec: &BindingSpec) -> SchedulingType {
-    match replica_scheduling_type(spec.placement.as_ref()) {
+    match replica_scheduling_type(spec.placement.as_deref()) {
         ReplicaSchedulingType::Duplicated => SchedulingType::Duplicated,
         ReplicaSchedulingType::Divided | ReplicaSchedulingType::Other => SchedulingType::Divided,
     }
@@ -178,14 +178,14 @@ mod tests {
 
     fn spec(kind: Option<&str>, spread: Vec<SpreadConstraint>) -> BindingSpec {
         BindingSpec {
-            placement: Some(Placement {
+            placement: Some(std::sync::Arc::new(Placement {
                 replica_scheduling: kind.map(|k| ReplicaSchedulingStrategy {
                     replica_scheduling_type: Some(k.into()),
                     ..Default::default()
                 }),
                 spread_constraints: spread,
                 ..Default::default()
-            }),
+            })),
             ..Default::default()
         }
     }

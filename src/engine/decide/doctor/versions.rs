@@ -101,7 +101,7 @@ fn tolerates_no_execute(b: &Binding) -> bool {
 }
 
 fn scheduling_type(b: &Binding) -> ReplicaSchedulingType {
-    replica_scheduling_type(b.spec.placement.as_ref())
+    replica_scheduling_type(b.spec.placement.as_deref())
 }
 
 fn duplicated(b: &Binding) -> bool {

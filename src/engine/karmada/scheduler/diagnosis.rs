@@ -68,7 +68,7 @@ fn explain_filtered(cluster: &Cluster, spec: &BindingSpec, term: Option<&str>) -
     let spec = match (term, spec.placement.as_ref()) {
         (Some(term), Some(p)) => {
             narrowed = spec.clone();
-            if let Some(p2) = narrowed.placement.as_mut() {
+            if let Some(p2) = narrowed.placement.as_mut().map(std::sync::Arc::make_mut) {
                 p2.cluster_affinities = p
                     .cluster_affinities
                     .iter()

@@ -200,7 +200,7 @@ pub(super) struct BindingCtx<'s> {
 
 impl<'s> BindingCtx<'s> {
     pub(super) fn new(spec: &'s BindingSpec) -> Self {
-        Self::placed(spec, spec.placement.as_ref())
+        Self::placed(spec, spec.placement.as_deref())
     }
 
     /// `spec` scheduled by `placement` (its own, or the one it was copied without).

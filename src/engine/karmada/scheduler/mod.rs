@@ -161,7 +161,7 @@ pub fn replica_scheduling_type(placement: Option<&crate::api::Placement>) -> Rep
 /// the task is removed.
 pub fn rescheduled_on_every_change(spec: &crate::api::BindingSpec) -> bool {
     spec.replicas.unwrap_or(0) == 0
-        || replica_scheduling_type(spec.placement.as_ref()) == ReplicaSchedulingType::Duplicated
+        || replica_scheduling_type(spec.placement.as_deref()) == ReplicaSchedulingType::Duplicated
 }
 
 /// Whether the scheduler's result for `spec` is every cluster that passes its filters,
@@ -181,7 +181,7 @@ pub fn places_everywhere(spec: &BindingSpec) -> bool {
 /// Upstream's `getAffinityIndex`: the position of the term named `observed` among the
 /// spec's `clusterAffinities`; none, or a name no term has, is the first.
 pub fn first_term(spec: &BindingSpec, observed: Option<&str>) -> usize {
-    term_named(spec.placement.as_ref(), observed)
+    term_named(spec.placement.as_deref(), observed)
 }
 
 fn term_named(placement: Option<&Placement>, observed: Option<&str>) -> usize {
@@ -642,7 +642,7 @@ impl<'a> FleetIndex<'a> {
         spec: &BindingSpec,
         observed: Option<&str>,
     ) -> Result<Prediction, PlacementError> {
-        self.predict_placed(spec, spec.placement.as_ref(), observed)
+        self.predict_placed(spec, spec.placement.as_deref(), observed)
     }
 
     /// [`Self::predict`] of `spec` scheduled by `placement`: for a spec copied without
@@ -725,7 +725,7 @@ impl<'a> FleetIndex<'a> {
     /// (`None`: no such cluster).
     pub fn allocatable(&self, name: &str, spec: &BindingSpec) -> Option<i32> {
         let i = self.position(name)?;
-        let request = ReplicaRequest::new(spec.replica_requirements.as_ref());
+        let request = ReplicaRequest::new(spec.replica_requirements.as_deref());
         Some(self.info(i).capacity.max_replicas(&request))
     }
 
@@ -858,7 +858,7 @@ impl<'a> FleetIndex<'a> {
         feasible: &[usize],
         capacities: Option<&Room>,
     ) -> Vec<Scored<'a>> {
-        let request = ReplicaRequest::new(ctx.spec.replica_requirements.as_ref());
+        let request = ReplicaRequest::new(ctx.spec.replica_requirements.as_deref());
         feasible
             .iter()
             .map(|&i| {

@@ -543,8 +543,8 @@ pub fn select_clusters(
     scored: &[(&Cluster, i64)],
     spec: &BindingSpec,
 ) -> Result<Vec<String>, PlacementError> {
-    let placement = spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT);
-    let request = ReplicaRequest::new(spec.replica_requirements.as_ref());
+    let placement = spec.placement.as_deref().unwrap_or(&DEFAULT_PLACEMENT);
+    let request = ReplicaRequest::new(spec.replica_requirements.as_deref());
     let list = Scored::list(
         scored
             .iter()
@@ -563,7 +563,7 @@ pub fn assign_to_candidates(
     candidates: &[(&Cluster, i32)],
     spec: &BindingSpec,
 ) -> Result<Vec<TargetCluster>, PlacementError> {
-    let placement = spec.placement.as_ref().unwrap_or(&DEFAULT_PLACEMENT);
+    let placement = spec.placement.as_deref().unwrap_or(&DEFAULT_PLACEMENT);
     let mut list = Scored::list(candidates.iter().map(|&(c, alloc)| (c, 0, alloc)), spec);
     for (s, (_, alloc)) in list.iter_mut().zip(candidates) {
         s.allocatable = *alloc;

@@ -132,10 +132,7 @@ fn seed_walkthrough_duplicated_lands_on_member3() {
     assert_eq!(sorted(p.clusters), vec![tc("member2", 3), tc("member3", 3)]);
     // Without member3 in the affinity there is nowhere else to go.
     let mut narrow = after.clone();
-    narrow
-        .placement
-        .as_mut()
-        .unwrap()
+    std::sync::Arc::make_mut(narrow.placement.as_mut().unwrap())
         .cluster_affinity
         .as_mut()
         .unwrap()

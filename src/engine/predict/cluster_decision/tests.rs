@@ -24,13 +24,15 @@ fn spec(
             .iter()
             .map(|n| TargetCluster::new(n.to_string(), 1))
             .collect(),
-        placement: Some(Placement {
+        placement: Some(std::sync::Arc::new(Placement {
             cluster_tolerations: tolerations,
             ..Default::default()
-        }),
-        failover: failover.map(|c| FailoverBehavior {
-            cluster: Some(c),
-            application: None,
+        })),
+        failover: failover.map(|c| {
+            Box::new(FailoverBehavior {
+                cluster: Some(c),
+                application: None,
+            })
         }),
         ..Default::default()
     }
