@@ -25,7 +25,9 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
     let format: Format = args.read.output.into();
 
     // Gather.
+    let started = std::time::Instant::now();
     let g = gather(global, args).await?;
+    tracing::debug!(elapsed = ?started.elapsed(), bindings = g.state.bindings.len(), memory = %crate::logging::memory(), "gathered");
     let (sources, short_sources) = (g.sources(false), g.sources(true));
     let components = components(
         &g.host.as_ref(),
@@ -64,6 +66,7 @@ pub async fn run(global: &GlobalArgs, args: &DoctorArgs) -> Result<ExitCode> {
         return Ok(exit_code(upgrade.worst()));
     }
     let diagnosis = diagnose(&input);
+    tracing::debug!(elapsed = ?started.elapsed(), memory = %crate::logging::memory(), "diagnosed");
 
     // Render.
     match format {

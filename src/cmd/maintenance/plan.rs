@@ -119,7 +119,9 @@ fn decide_each<T: Send>(
 pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<ExitCode> {
     // Gather.
     let format: Format = args.read.output.into();
+    let started = std::time::Instant::now();
     let mut state = common::load_state(global, &args.read.source).await?;
+    tracing::debug!(elapsed = ?started.elapsed(), bindings = state.bindings.len(), memory = %crate::logging::memory(), "loaded");
     let resolved = settings::for_source(&args.read.controller.given(), &state.source)?;
     common::read_member_nodes(global, &args.read.source, &resolved.controller, &mut state).await?;
     let now = common::reference_time(&state);
@@ -171,6 +173,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
             w
         };
     let p = decide_each(&state, &options, &resolved.controller, now, prepare, each);
+    tracing::debug!(elapsed = ?started.elapsed(), waves = p.waves.len(), memory = %crate::logging::memory(), "planned");
     if let Some(e) = failed {
         return Err(spool_error(e));
     }
