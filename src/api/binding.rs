@@ -1,10 +1,10 @@
 //! `work.karmada.io/v1alpha2` ResourceBinding and ClusterResourceBinding.
 
+use std::sync::Arc;
+
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, Time};
 use kube::CustomResource;
 use schemars::JsonSchema;
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 use super::policy::{FailoverBehavior, Placement};
@@ -54,6 +54,7 @@ pub struct BindingSpec {
     pub resource: ObjectReference,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicas: Option<i32>,
+    /// Shared, like `placement`, by the bindings read with an equal one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replica_requirements: Option<Arc<ReplicaRequirements>>,
     #[serde(
@@ -62,6 +63,8 @@ pub struct BindingSpec {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub clusters: Vec<TargetCluster>,
+    /// Shared by the bindings read with an equal placement (`state/intern.rs`); an
+    /// edit takes its own copy (`Arc::make_mut`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<Arc<Placement>>,
     #[serde(
