@@ -238,14 +238,16 @@ pub fn failover_preview(
     policy: &CheckedPolicy,
     base: &Scenario,
 ) -> (usize, Vec<PreviewChange>) {
-    let placement: Option<crate::api::Placement> = policy
+    // Parsed once, shared by every governed binding, as a loaded fleet shares it.
+    let placement: Option<std::sync::Arc<crate::api::Placement>> = policy
         .admitted
         .get("placement")
         .and_then(|p| serde_json::from_value(p.clone()).ok());
-    let failover: Option<crate::api::FailoverBehavior> = policy
+    let failover: Option<Box<crate::api::FailoverBehavior>> = policy
         .admitted
         .get("failover")
         .and_then(|p| serde_json::from_value(p.clone()).ok());
+    let applied = serde_json::to_string(&placement).unwrap_or_default();
     let mut after = fleet.clone();
     let mut governed = 0;
     for b in after.bindings.iter_mut() {
@@ -258,13 +260,12 @@ pub fn failover_preview(
             continue;
         }
         governed += 1;
-        b.spec.placement = placement.clone().map(std::sync::Arc::new);
-        b.spec.failover = failover.clone().map(Box::new);
-        let applied = serde_json::to_string(&placement).unwrap_or_default();
+        b.spec.placement = placement.clone();
+        b.spec.failover = failover.clone();
         b.metadata
             .annotations
             .get_or_insert_with(BTreeMap::new)
-            .insert(APPLIED_PLACEMENT_ANNOTATION.to_string(), applied);
+            .insert(APPLIED_PLACEMENT_ANNOTATION.to_string(), applied.clone());
     }
     if governed == 0 {
         return (0, vec![]);
