@@ -129,7 +129,7 @@ fn engine(c: &mut Criterion) {
             after.spec.graceful_eviction_tasks.clear();
             let annotations = after.metadata.annotations.get_or_insert_default();
             annotations.insert(
-                karmadactl::engine::decide::records::PRE_EVICTION_ANNOTATION.into(),
+                karmadactl::engine::decide::records::PRE_EVICTION_ANNOTATION,
                 record(b.annotations(), &[busiest.as_str()], &b.spec.clusters),
             );
             after

@@ -8,8 +8,8 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{
-    BindingSpec, BindingStatus, Cluster, ClusterPropagationPolicy, ClusterResourceBinding,
-    ClusterTaintPolicy, ObjectMeta, PropagationPolicy, ResourceBinding,
+    BindingMeta, BindingSpec, BindingStatus, Cluster, ClusterPropagationPolicy,
+    ClusterResourceBinding, ClusterTaintPolicy, MetaMap, PropagationPolicy, ResourceBinding,
 };
 
 /// ResourceBinding (namespaced) or ClusterResourceBinding.
@@ -43,7 +43,7 @@ pub struct Binding {
     /// Which of the two kinds.
     #[serde(skip, default = "default_kind")]
     pub kind: BindingKind,
-    pub metadata: ObjectMeta,
+    pub metadata: BindingMeta,
     pub spec: BindingSpec,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<BindingStatus>,
@@ -78,7 +78,7 @@ impl Binding {
     }
 
     /// The binding's annotations, if any.
-    pub fn annotations(&self) -> Option<&BTreeMap<String, String>> {
+    pub fn annotations(&self) -> Option<&MetaMap> {
         self.metadata.annotations.as_ref()
     }
 }
@@ -87,7 +87,7 @@ impl From<ResourceBinding> for Binding {
     fn from(rb: ResourceBinding) -> Self {
         Binding {
             kind: BindingKind::ResourceBinding,
-            metadata: rb.metadata,
+            metadata: rb.metadata.into(),
             spec: rb.spec.inner,
             status: rb.status,
         }
@@ -98,7 +98,7 @@ impl From<ClusterResourceBinding> for Binding {
     fn from(crb: ClusterResourceBinding) -> Self {
         Binding {
             kind: BindingKind::ClusterResourceBinding,
-            metadata: crb.metadata,
+            metadata: crb.metadata.into(),
             spec: crb.spec.inner,
             status: crb.status,
         }

@@ -8,6 +8,7 @@
 pub mod binding;
 pub mod cluster;
 pub mod crd;
+pub mod meta;
 pub mod names;
 pub mod policy;
 pub mod policy_schema;
@@ -21,6 +22,7 @@ pub use binding::{
     APPLIED_PLACEMENT_ANNOTATION,
 };
 pub use cluster::{Cluster, ClusterSpec, ClusterStatus, ResourceSummary};
+pub use meta::{BindingMeta, MetaMap};
 pub use policy::{
     ClusterAffinity, ClusterPropagationPolicy, ClusterTaintPolicy, ClusterTaintPolicySpec,
     FailoverBehavior, Placement, PropagationPolicy, PropagationSpec,

@@ -1,7 +1,7 @@
 //! kubectl label selectors (`a=b,c!=d,e in (x,y),f notin (z),g,!h`) parsed and matched
 //! against label maps, for commands that filter a snapshot locally.
 
-use std::collections::BTreeMap;
+use super::meta::Lookup;
 
 /// One requirement of a selector.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,13 +97,13 @@ impl Selector {
     }
 
     /// Whether `labels` satisfy every requirement.
-    pub fn matches(&self, labels: Option<&BTreeMap<String, String>>) -> bool {
-        let get = |k: &str| labels.and_then(|l| l.get(k));
+    pub fn matches(&self, labels: Option<&impl Lookup>) -> bool {
+        let get = |k: &str| labels.and_then(|l| l.lookup(k));
         self.0.iter().all(|r| match r {
-            Requirement::Equals(k, v) => get(k) == Some(v),
-            Requirement::NotEquals(k, v) => get(k) != Some(v),
-            Requirement::In(k, vs) => get(k).is_some_and(|x| vs.contains(x)),
-            Requirement::NotIn(k, vs) => get(k).is_none_or(|x| !vs.contains(x)),
+            Requirement::Equals(k, v) => get(k) == Some(v.as_str()),
+            Requirement::NotEquals(k, v) => get(k) != Some(v.as_str()),
+            Requirement::In(k, vs) => get(k).is_some_and(|x| vs.iter().any(|v| v == x)),
+            Requirement::NotIn(k, vs) => get(k).is_none_or(|x| !vs.iter().any(|v| v == x)),
             Requirement::Exists(k) => get(k).is_some(),
             Requirement::DoesNotExist(k) => get(k).is_none(),
         })
@@ -158,6 +158,7 @@ fn split_set(part: &str, op: &str) -> Option<(String, Vec<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn labels(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs
@@ -186,7 +187,9 @@ mod tests {
             ("team", "a"),
             ("legacy", "")
         ]))));
-        assert!(Selector::parse("a notin (x)").unwrap().matches(None));
+        assert!(Selector::parse("a notin (x)")
+            .unwrap()
+            .matches(None::<&BTreeMap<String, String>>));
         assert!(Selector::parse("").is_err());
         assert!(Selector::parse("bad key=1").is_err());
     }

@@ -1,12 +1,12 @@
 //! Equal parts of bindings held once. A fleet's bindings mostly come from a few
 //! policies: their placements (with the static weights, tolerations and affinities in
-//! them) and their replicas' requirements repeat from binding to binding. Loading keeps
-//! one copy of each distinct value and points every binding that carries it there, which
-//! is about a fifth of a large fleet's memory. Values are compared whole
+//! them), their replicas' requirements, their label and annotation keys and the
+//! applied-placement annotation repeat from binding to binding. Loading keeps one copy of
+//! each distinct value and points every binding that carries it there. Values are compared whole
 //! ([`PartialEq`]), after a hash of their JSON form narrows the candidates: a shared
 //! value is the same value, so nothing that reads a binding can tell.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
@@ -21,6 +21,8 @@ use crate::fleet::Binding;
 pub(super) struct Interner {
     placements: Table<Placement>,
     requirements: Table<ReplicaRequirements>,
+    /// Label and annotation keys and values.
+    strings: HashSet<Arc<str>, foldhash::fast::RandomState>,
 }
 
 type Table<T> = HashMap<u64, Vec<Arc<T>>, foldhash::fast::RandomState>;
@@ -55,6 +57,19 @@ impl Interner {
     }
 
     fn share_keyed(&mut self, binding: &mut Binding, (placement, requirements): Keys) {
+        let meta = &mut binding.metadata;
+        for map in [meta.labels.as_mut(), meta.annotations.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            map.share_with(|s| match self.strings.get(s) {
+                Some(held) => Arc::clone(held),
+                None => {
+                    self.strings.insert(Arc::clone(s));
+                    Arc::clone(s)
+                }
+            });
+        }
         if let (Some(p), Some(key)) = (binding.spec.placement.as_mut(), placement) {
             intern(&mut self.placements, key, p);
         }
@@ -131,5 +146,28 @@ mod tests {
         let requirements = |i: usize| bindings[i].spec.replica_requirements.as_ref().unwrap();
         assert!(Arc::ptr_eq(requirements(0), requirements(2)));
         assert_eq!(bindings[2], binding(&["b"]), "a value is never changed");
+    }
+
+    #[test]
+    fn equal_label_and_annotation_strings_are_held_once() {
+        let mut bindings = vec![binding(&["a"]), binding(&["a"])];
+        for (i, b) in bindings.iter_mut().enumerate() {
+            let labels = [("permanent-id".to_string(), format!("id-{i}"))].into();
+            b.metadata.labels = Some(labels);
+            let annotations = [("applied".to_string(), "{}".to_string())].into();
+            b.metadata.annotations = Some(annotations);
+        }
+        let before = bindings.clone();
+        Interner::default().share_all(&mut bindings);
+        let label = |i: usize| bindings[i].metadata.labels.as_ref().unwrap();
+        let annotation = |i: usize| bindings[i].metadata.annotations.as_ref().unwrap();
+        let key = |m: &crate::api::MetaMap| m.keys().next().unwrap().as_ptr();
+        assert_eq!(key(label(0)), key(label(1)));
+        assert!(std::ptr::eq(
+            annotation(0).get("applied").unwrap(),
+            annotation(1).get("applied").unwrap()
+        ));
+        assert_ne!(label(0).get("permanent-id"), label(1).get("permanent-id"));
+        assert_eq!(bindings, before, "a value is never changed");
     }
 }

@@ -263,7 +263,8 @@ mod tests {
                         .collect(),
                 ),
                 ..Default::default()
-            },
+            }
+            .into(),
             spec: BindingSpec {
                 clusters: vec![TargetCluster::new("m2", 3)],
                 graceful_eviction_tasks: tasks,

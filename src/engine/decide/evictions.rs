@@ -290,7 +290,8 @@ mod tests {
                 name: Some("b".into()),
                 generation: Some(3),
                 ..Default::default()
-            },
+            }
+            .into(),
             spec: crate::api::BindingSpec {
                 clusters: vec![TargetCluster::new("m2", 2), TargetCluster::new("m3", 1)],
                 ..Default::default()

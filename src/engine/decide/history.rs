@@ -497,7 +497,8 @@ mod tests {
                 annotations: annotation
                     .map(|a| [(PRE_EVICTION_ANNOTATION.to_string(), a.to_string())].into()),
                 ..Default::default()
-            },
+            }
+            .into(),
             spec: serde_json::from_value(spec).unwrap(),
             status: None,
         }
@@ -637,8 +638,8 @@ mod tests {
             Some(r#"{"m1":[{"name":"m1","replicas":1}]}"#),
         );
         b.metadata.annotations.as_mut().unwrap().insert(
-            crate::engine::decide::records::DRAINS_ANNOTATION.into(),
-            r#"{"m1":{"at":"2026-11-22T09:30:00Z","message":"by drain m1"},"m3":{"at":"2026-11-20T08:00:00Z","message":"older"}}"#.into(),
+            crate::engine::decide::records::DRAINS_ANNOTATION,
+            r#"{"m1":{"at":"2026-11-22T09:30:00Z","message":"by drain m1"},"m3":{"at":"2026-11-20T08:00:00Z","message":"older"}}"#,
         );
         let h = history(&b, &[], &HistoryOptions::default());
         // m3's drain stands alone (its record went when it returned); m1's joins its

@@ -247,7 +247,7 @@ pub fn failover_preview(
         .admitted
         .get("failover")
         .and_then(|p| serde_json::from_value(p.clone()).ok());
-    let applied = serde_json::to_string(&placement).unwrap_or_default();
+    let applied: std::sync::Arc<str> = serde_json::to_string(&placement).unwrap_or_default().into();
     let mut after = fleet.clone();
     let mut governed = 0;
     for b in after.bindings.iter_mut() {
@@ -264,8 +264,8 @@ pub fn failover_preview(
         b.spec.failover = failover.clone();
         b.metadata
             .annotations
-            .get_or_insert_with(BTreeMap::new)
-            .insert(APPLIED_PLACEMENT_ANNOTATION.to_string(), applied.clone());
+            .get_or_insert_with(Default::default)
+            .insert(APPLIED_PLACEMENT_ANNOTATION, applied.clone());
     }
     if governed == 0 {
         return (0, vec![]);

@@ -271,10 +271,10 @@ pub fn governed_by(
     kind: PolicyKind,
     name: &str,
     namespace: &str,
-    annotations: Option<&std::collections::BTreeMap<String, String>>,
+    annotations: Option<&crate::api::MetaMap>,
 ) -> bool {
     let Some(a) = annotations else { return false };
-    let get = |k: &str| a.get(k).map(String::as_str);
+    let get = |k: &str| a.get(k);
     match kind {
         PolicyKind::PropagationPolicy => {
             get("propagationpolicy.karmada.io/name") == Some(name)

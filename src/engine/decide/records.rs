@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 
-use crate::api::TargetCluster;
+use crate::api::{MetaMap, TargetCluster};
 
 /// The annotation in which the tool records, per evicted cluster, the complete
 /// `spec.clusters` before its eviction (JSON: cluster name to the list).
@@ -32,9 +32,7 @@ pub fn task_message(template: &str, clusters: &[String], separator: &str) -> Str
 
 /// The records of the pre-eviction annotation: cluster to the `spec.clusters` before its
 /// eviction. An absent or unreadable annotation has none.
-pub fn records(
-    annotations: Option<&BTreeMap<String, String>>,
-) -> BTreeMap<String, Vec<TargetCluster>> {
+pub fn records(annotations: Option<&MetaMap>) -> BTreeMap<String, Vec<TargetCluster>> {
     annotations
         .and_then(|a| a.get(PRE_EVICTION_ANNOTATION))
         .and_then(|text| serde_json::from_str(text).ok())
@@ -43,7 +41,7 @@ pub fn records(
 
 /// The annotation value after recording `before` for each of `clusters`.
 pub fn record(
-    annotations: Option<&BTreeMap<String, String>>,
+    annotations: Option<&MetaMap>,
     clusters: &[&str],
     before: &[TargetCluster],
 ) -> String {
@@ -76,7 +74,7 @@ pub struct DrainRecord {
 
 /// The tool's last drain of each cluster, by [`DRAINS_ANNOTATION`]; an absent or
 /// unreadable annotation has none.
-pub fn drains(annotations: Option<&BTreeMap<String, String>>) -> BTreeMap<String, DrainRecord> {
+pub fn drains(annotations: Option<&MetaMap>) -> BTreeMap<String, DrainRecord> {
     annotations
         .and_then(|a| a.get(DRAINS_ANNOTATION))
         .and_then(|text| serde_json::from_str(text).ok())
@@ -85,7 +83,7 @@ pub fn drains(annotations: Option<&BTreeMap<String, String>>) -> BTreeMap<String
 
 /// The [`DRAINS_ANNOTATION`] value after a drain of `clusters` at `at` by `message`.
 pub fn record_drain(
-    annotations: Option<&BTreeMap<String, String>>,
+    annotations: Option<&MetaMap>,
     clusters: &[&str],
     at: Timestamp,
     message: &str,
@@ -107,7 +105,7 @@ pub fn record_drain(
 /// `annotations` (a failback: the drain log stays): an emptied or unreadable annotation
 /// goes (`null`); `None` when no record of theirs is there.
 pub fn records_dropped(
-    annotations: Option<&BTreeMap<String, String>>,
+    annotations: Option<&MetaMap>,
     clusters: &[String],
 ) -> Option<serde_json::Value> {
     let mut changed = serde_json::Map::new();
@@ -118,7 +116,7 @@ pub fn records_dropped(
 /// [`records_dropped`], and the drain log's entries of `clusters` too (an abort: the
 /// binding is put back as it was before the drain).
 pub fn drain_undone(
-    annotations: Option<&BTreeMap<String, String>>,
+    annotations: Option<&MetaMap>,
     clusters: &[String],
 ) -> Option<serde_json::Value> {
     let mut changed = serde_json::Map::new();
@@ -130,7 +128,7 @@ pub fn drain_undone(
 /// Into `changed`: the annotation `key` (a JSON object by cluster) without `clusters`,
 /// when that changes it; an unreadable one goes.
 fn drop_from<T: serde::de::DeserializeOwned + serde::Serialize>(
-    annotations: Option<&BTreeMap<String, String>>,
+    annotations: Option<&MetaMap>,
     key: &str,
     clusters: &[String],
     changed: &mut serde_json::Map<String, serde_json::Value>,
@@ -193,7 +191,7 @@ mod tests {
         assert!(m.len() <= TASK_MESSAGE_MAX);
     }
 
-    fn annotations(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    fn annotations(pairs: &[(&str, &str)]) -> MetaMap {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

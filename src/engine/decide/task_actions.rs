@@ -331,7 +331,8 @@ mod tests {
                 namespace: Some("ns".into()),
                 generation: Some(3),
                 ..Default::default()
-            },
+            }
+            .into(),
             spec: BindingSpec {
                 clusters: vec![TargetCluster::new("m2", 2)],
                 ..Default::default()

@@ -12,13 +12,10 @@
 //! Conformance: `noexecute_eviction`, `schedule_after_eviction`.
 //! Karmada: master f8fdd02.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use crate::api::{
-    BindingSpec, ClusterResourceBinding, Placement, ResourceBinding, Taint, Toleration,
-    APPLIED_PLACEMENT_ANNOTATION,
+    BindingSpec, MetaMap, Placement, Taint, Toleration, APPLIED_PLACEMENT_ANNOTATION,
 };
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::version::{Behaviour, Handling};
@@ -40,7 +37,7 @@ pub struct BindingRef<'a> {
     /// The binding's spec.
     pub spec: &'a BindingSpec,
     /// The binding's annotations (`None` when it has none).
-    pub annotations: Option<&'a BTreeMap<String, String>>,
+    pub annotations: Option<&'a MetaMap>,
     /// Its tolerations as [`tolerations_of`] reads them from `annotations`, when a sweep
     /// read them already ([`ReadOnce`]).
     read: Option<&'a TolerationsRead>,
@@ -48,7 +45,7 @@ pub struct BindingRef<'a> {
 
 impl<'a> BindingRef<'a> {
     /// A view of `spec` with the given annotations.
-    pub fn new(spec: &'a BindingSpec, annotations: Option<&'a BTreeMap<String, String>>) -> Self {
+    pub fn new(spec: &'a BindingSpec, annotations: Option<&'a MetaMap>) -> Self {
         BindingRef {
             spec,
             annotations,
@@ -111,18 +108,6 @@ fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-impl<'a> From<&'a ResourceBinding> for BindingRef<'a> {
-    fn from(rb: &'a ResourceBinding) -> Self {
-        BindingRef::new(&rb.spec.inner, rb.metadata.annotations.as_ref())
-    }
-}
-
-impl<'a> From<&'a ClusterResourceBinding> for BindingRef<'a> {
-    fn from(crb: &'a ClusterResourceBinding) -> Self {
-        BindingRef::new(&crb.spec.inner, crb.metadata.annotations.as_ref())
-    }
-}
-
 /// Whether `toleration` tolerates `taint`.
 pub fn tolerates(toleration: &Toleration, taint: &Taint) -> bool {
     let effect = toleration.effect.as_deref().unwrap_or_default();
@@ -176,9 +161,7 @@ pub struct BindingTolerations {
 
 /// Reads the placement recorded in the applied-placement annotation: `Ok(None)` when the
 /// annotation is absent or empty, `Err` (a reason) when it is not a valid Placement.
-pub fn applied_placement(
-    annotations: Option<&BTreeMap<String, String>>,
-) -> Result<Option<Placement>, Reason> {
+pub fn applied_placement(annotations: Option<&MetaMap>) -> Result<Option<Placement>, Reason> {
     let Some(text) = annotations.and_then(|a| a.get(APPLIED_PLACEMENT_ANNOTATION)) else {
         return Ok(None);
     };
@@ -336,10 +319,10 @@ mod tests {
     #[test]
     fn annotation_wins_over_spec_placement() {
         let spec = spec_with(vec![tol(Some("spec"), Some("Exists"), None, None)]);
-        let mut ann = BTreeMap::new();
+        let mut ann = MetaMap::default();
         ann.insert(
-            APPLIED_PLACEMENT_ANNOTATION.to_string(),
-            r#"{"clusterTolerations":[{"key":"ann","operator":"Exists"}]}"#.to_string(),
+            APPLIED_PLACEMENT_ANNOTATION,
+            r#"{"clusterTolerations":[{"key":"ann","operator":"Exists"}]}"#,
         );
         let got = tolerations_of(BindingRef::new(&spec, Some(&ann))).unwrap();
         assert_eq!(got.source, TolerationSource::AppliedPlacement);
@@ -353,7 +336,7 @@ mod tests {
         let spec = spec_with(vec![tol(Some("spec"), Some("Exists"), None, None)]);
         let err = tolerations_of(BindingRef::new(&spec, None)).unwrap_err();
         assert_eq!(err.code, "applied-placement-missing");
-        let empty = BTreeMap::from([(APPLIED_PLACEMENT_ANNOTATION.to_string(), " ".to_string())]);
+        let empty = MetaMap::from([(APPLIED_PLACEMENT_ANNOTATION.to_string(), " ".to_string())]);
         let err = tolerations_of(BindingRef::new(&spec, Some(&empty))).unwrap_err();
         assert_eq!(err.code, "applied-placement-missing");
         let err = tolerations_of(BindingRef::new(&BindingSpec::default(), None)).unwrap_err();
@@ -363,7 +346,7 @@ mod tests {
     #[test]
     fn invalid_annotation_is_a_reason_not_a_panic() {
         let spec = spec_with(vec![]);
-        let ann = BTreeMap::from([(
+        let ann = MetaMap::from([(
             APPLIED_PLACEMENT_ANNOTATION.to_string(),
             "{not json".to_string(),
         )]);

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::super::bindings::{self, kind_of, typed, Source};
 use super::{failback_patch, records_dropped, Planned};
+use crate::api::MetaMap;
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::decide::failback::{
     plan_binding, returned_health, BindingFailback, FailbackDecision, FailbackMode,
@@ -134,12 +135,11 @@ async fn drop_records_of_the_returned(
     for (p, clusters) in back {
         let api = bindings::api(cp, p.kind, p.namespace.as_deref());
         let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
-            Ok(
-                match records_dropped(obj.metadata.annotations.as_ref(), &clusters) {
-                    Some(metadata) => Plan::Patch(json!({ "metadata": metadata }), ()),
-                    None => Plan::Keep(()),
-                },
-            )
+            let annotations = obj.metadata.annotations.as_ref().map(MetaMap::from);
+            Ok(match records_dropped(annotations.as_ref(), &clusters) {
+                Some(metadata) => Plan::Patch(json!({ "metadata": metadata }), ()),
+                None => Plan::Keep(()),
+            })
         };
         let _ = patch_with_retry(cp, &api, &p.name, None, dry_run, decide).await;
     }

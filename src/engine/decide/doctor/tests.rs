@@ -633,10 +633,7 @@ fn health_flags_slower_than_a_toleration() {
         .annotations
         .as_mut()
         .unwrap()
-        .insert(
-            "policy.karmada.io/applied-placement".into(),
-            placement.to_string(),
-        );
+        .insert("policy.karmada.io/applied-placement", placement.to_string());
     let diagnose_with = |h: &HealthSettings| {
         let sources = BTreeMap::new();
         diagnose(&DoctorInput {
@@ -728,7 +725,7 @@ fn placed(name: &str, f: impl Fn(&mut serde_json::Value)) -> Binding {
         .annotations
         .as_mut()
         .unwrap()
-        .insert("policy.karmada.io/applied-placement".into(), p.to_string());
+        .insert("policy.karmada.io/applied-placement", p.to_string());
     b
 }
 

@@ -36,7 +36,8 @@ fn binding(spec: serde_json::Value) -> Binding {
             name: Some("b".into()),
             namespace: Some("ns".into()),
             ..Default::default()
-        },
+        }
+        .into(),
         spec: serde_json::from_value(spec).unwrap(),
         status: None,
     }
@@ -190,7 +191,7 @@ fn the_write_is_the_taint_managers_with_the_tool_as_producer() {
     assert_eq!(t.replicas, Some(1));
     assert_eq!(t.message.as_deref(), Some("drain m1"));
     let rec = record(None, &["m1"], &b.spec.clusters);
-    let ann = std::collections::BTreeMap::from([(PRE_EVICTION_ANNOTATION.to_string(), rec)]);
+    let ann = crate::api::MetaMap::from([(PRE_EVICTION_ANNOTATION.to_string(), rec)]);
     assert_eq!(records(Some(&ann))["m1"], b.spec.clusters);
 }
 

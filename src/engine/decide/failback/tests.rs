@@ -44,7 +44,8 @@ fn binding(spec: serde_json::Value, record: Option<serde_json::Value>) -> Bindin
             namespace: Some("ns".into()),
             annotations: Some(annotations),
             ..Default::default()
-        },
+        }
+        .into(),
         spec: serde_json::from_value(spec).unwrap(),
         status: None,
     }

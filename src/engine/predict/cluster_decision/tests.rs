@@ -39,8 +39,8 @@ fn spec(
 }
 
 /// The applied-placement annotation upstream's taint manager reads tolerations from.
-fn applied(s: &BindingSpec) -> std::collections::BTreeMap<String, String> {
-    std::collections::BTreeMap::from([(
+fn applied(s: &BindingSpec) -> crate::api::MetaMap {
+    crate::api::MetaMap::from([(
         crate::api::APPLIED_PLACEMENT_ANNOTATION.to_string(),
         serde_json::to_string(s.placement.as_ref().unwrap()).unwrap(),
     )])
@@ -204,7 +204,7 @@ fn tolerated_noexecute_is_scheduled() {
 #[test]
 fn unreadable_applied_placement_stays() {
     let s = spec(&["m1"], vec![], None);
-    let ann = std::collections::BTreeMap::from([(
+    let ann = crate::api::MetaMap::from([(
         crate::api::APPLIED_PLACEMENT_ANNOTATION.to_string(),
         "[".to_string(),
     )]);
