@@ -177,6 +177,7 @@ pub(super) fn answer(
     index: &FleetIndex,
     read: &Arc<ReadOnce<String>>,
     findings: &[Finding],
+    placements: bool,
 ) -> ClusterAnswer {
     let name = name_of(cluster);
     let pull = is_pull(cluster);
@@ -265,7 +266,7 @@ pub(super) fn answer(
         // The verdicts do not depend on when the taint lands: count them once.
         if !counted {
             counted = true;
-            count_verdicts(latest, name, &mut out);
+            count_verdicts(latest, name, placements, &mut out);
         }
     }
     out.first_after_seconds = evictions.map(|e| e.earliest);
@@ -372,19 +373,20 @@ fn seen_ready(
     }
 }
 
-/// What the failure does to each binding on the cluster, and where the moving ones land.
-fn count_verdicts(latest: &Simulation, name: &str, out: &mut ClusterAnswer) {
+/// What the failure does to each binding on the cluster, and where the moving ones land
+/// (when `placements`).
+fn count_verdicts(latest: &Simulation, name: &str, placements: bool, out: &mut ClusterAnswer) {
     let nowhere: std::collections::HashSet<&str> = latest
         .predictions
         .iter()
         .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
         .map(|p| p.binding.as_str())
         .collect();
-    for p in latest
+    let leaving = latest
         .predictions
         .iter()
-        .filter(|p| p.leaves.iter().any(|c| c == name))
-    {
+        .filter(|p| placements && p.leaves.iter().any(|c| c == name));
+    for p in leaving {
         let lands = match (&p.clusters, &p.error) {
             (Some(c), _) => c
                 .iter()

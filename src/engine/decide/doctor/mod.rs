@@ -382,8 +382,20 @@ fn known(input: &DoctorInput, component: &str) -> bool {
 }
 
 /// Run every check and answer for every cluster. The checks of a component whose
-/// settings are unknown do not run; a finding says so instead.
+/// settings are unknown do not run; a finding says so instead. Each answer's
+/// [`ClusterAnswer::placements`] is left empty: only a comparison of releases reads them
+/// ([`upgrade::compare`]), and on a large fleet they are one entry per binding and
+/// cluster.
 pub fn diagnose(input: &DoctorInput) -> Diagnosis {
+    diagnose_keeping(input, false)
+}
+
+/// [`diagnose`], each answer with where every binding it moves lands.
+fn diagnose_with_placements(input: &DoctorInput) -> Diagnosis {
+    diagnose_keeping(input, true)
+}
+
+fn diagnose_keeping(input: &DoctorInput, placements: bool) -> Diagnosis {
     let state = input.state;
     let mut findings: Vec<Finding> = input
         .unknown
@@ -430,7 +442,7 @@ pub fn diagnose(input: &DoctorInput) -> Diagnosis {
             || fleet::without_bindings(state),
             |sub, c| {
                 fleet::keep_bindings_on(sub, state, &on, c);
-                answer(input, c, sub, &index, &read, &findings)
+                answer(input, c, sub, &index, &read, &findings, placements)
             },
         )
         .collect();

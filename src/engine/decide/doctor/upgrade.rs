@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{diagnose, ClusterAnswer, Diagnosis, DoctorInput, Finding, Severity};
+use super::{diagnose_with_placements, ClusterAnswer, Diagnosis, DoctorInput, Finding, Severity};
 use crate::api::policy_schema::structural::newer_fields;
 use crate::engine::karmada::admission::{
     self, PolicyKind, WebhookSettings, LEGACY_PURGE_MODES_REMOVED,
@@ -137,14 +137,14 @@ pub struct ClusterChange {
 /// Compare the fleet under the release `input` assumes with `to`.
 pub fn compare(input: &DoctorInput, to: KarmadaVersion) -> UpgradeReport {
     let from = input.settings.karmada_version;
-    let before = diagnose(input);
+    let before = diagnose_with_placements(input);
     let mut settings = input.settings.clone();
     settings.karmada_version = to;
     let webhook = WebhookSettings {
         version: to,
         ..input.webhook
     };
-    let after = diagnose(&DoctorInput {
+    let after = diagnose_with_placements(&DoctorInput {
         settings: &settings,
         webhook,
         ..*input
