@@ -281,28 +281,6 @@ impl From<ObjectMeta> for BindingMeta {
     }
 }
 
-impl From<BindingMeta> for ObjectMeta {
-    fn from(m: BindingMeta) -> Self {
-        ObjectMeta {
-            annotations: m.annotations.as_ref().map(MetaMap::to_btree),
-            creation_timestamp: m.creation_timestamp,
-            deletion_grace_period_seconds: m.deletion_grace_period_seconds,
-            deletion_timestamp: m.deletion_timestamp,
-            finalizers: m.finalizers,
-            generate_name: m.generate_name,
-            generation: m.generation,
-            labels: m.labels.as_ref().map(MetaMap::to_btree),
-            managed_fields: m.managed_fields,
-            name: m.name,
-            namespace: m.namespace,
-            owner_references: m.owner_references,
-            resource_version: m.resource_version,
-            self_link: m.self_link,
-            uid: m.uid,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,7 +295,6 @@ mod tests {
             serde_json::to_string(&ours).unwrap(),
             serde_json::to_string(&theirs).unwrap()
         );
-        assert_eq!(ObjectMeta::from(ours.clone()), theirs);
         assert_eq!(BindingMeta::from(theirs), ours);
     }
 
