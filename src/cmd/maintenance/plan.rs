@@ -98,7 +98,7 @@ fn decide_each<T: Send>(
     options: &MaintenanceOptions,
     controller: &ControllerSettings,
     now: jiff::Timestamp,
-    prepare: impl Fn(&Wave) -> T + Sync,
+    prepare: impl Fn(&mut Wave) -> T + Sync,
     each: impl FnMut(Wave, T) -> Wave,
 ) -> MaintenancePlan {
     let waves = options.clusters.len().div_ceil(options.max_unavailable);
@@ -139,9 +139,10 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     };
     let (mut waves, mut summary) = (String::new(), String::new());
     let mut failed = None;
-    // What each wave becomes, made in parallel with the planning; written in order.
+    // What each wave becomes, made in parallel with the planning (the wave lightened as
+    // soon as it is made); written in order.
     let is_json = json.is_some();
-    let prepare = |w: &Wave| {
+    let prepare = |w: &mut Wave| {
         let (mut text, mut narrow) = (String::new(), String::new());
         let rendered = match format {
             Format::Yaml => None,
@@ -154,11 +155,13 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         if format != Format::Yaml && plotted && (is_json || wide) {
             report::wave_text(&mut narrow, w, false);
         }
+        if format != Format::Yaml {
+            w.lighten();
+        }
         (rendered, text, narrow)
     };
     let each =
-        |mut w: Wave,
-         (rendered, text, narrow): (Option<std::io::Result<Vec<u8>>>, String, String)| {
+        |w: Wave, (rendered, text, narrow): (Option<std::io::Result<Vec<u8>>>, String, String)| {
             if format == Format::Yaml {
                 return w;
             }
@@ -169,7 +172,6 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
                 _ => waves.push_str(&text),
             }
             summary.push_str(&narrow);
-            w.lighten();
             w
         };
     let p = decide_each(&state, &options, &resolved.controller, now, prepare, each);

@@ -346,13 +346,14 @@ pub fn plan(
 /// are planned; the plan keeps what `each` gives back (a report writes the wave and
 /// keeps it [`Wave::lighten`]ed, so a plan of hundreds of waves is never held whole).
 /// Waves are planned a few at a time, in parallel, each with its `prepare` (what a
-/// report makes of it, in parallel too) for `each`.
+/// report makes of it, in parallel too, which may lighten the wave there: the waves of a
+/// batch wait for each other, and the lighter they wait the less is held) for `each`.
 pub fn plan_each<T: Send>(
     state: &FleetState,
     options: &MaintenanceOptions,
     settings: &ControllerSettings,
     now: Timestamp,
-    prepare: impl Fn(&Wave) -> T + Sync,
+    prepare: impl Fn(&mut Wave) -> T + Sync,
     mut each: impl FnMut(Wave, T) -> Wave,
 ) -> MaintenancePlan {
     let radius = blast_radius(state);
@@ -376,7 +377,7 @@ pub fn plan_each<T: Send>(
             .map(|(i, set)| {
                 let mut w = planner.wave(b * batch + i + 1, set, Ends::All);
                 w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
-                let prepared = prepare(&w);
+                let prepared = prepare(&mut w);
                 (w, prepared)
             })
             .collect();

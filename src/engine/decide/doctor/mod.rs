@@ -283,7 +283,8 @@ pub struct ClusterAnswer {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub pending_on: BTreeMap<String, i64>,
     /// Where each moving binding lands (`member2 x2, member3 x1`, or why nowhere), by
-    /// binding: what `--upgrade-to` compares between two releases.
+    /// binding: what `--upgrade-to` compares between two releases (empty from
+    /// [`diagnose`], filled for that comparison alone).
     #[serde(skip)]
     pub placements: BTreeMap<String, String>,
 }
