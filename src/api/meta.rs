@@ -36,7 +36,7 @@ impl Lookup for MetaMap {
 
 /// Labels or annotations: string keys to string values, sorted by key (as a `BTreeMap`
 /// iterates and serializes), keys unique.
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct MetaMap(Box<[(Arc<str>, Arc<str>)]>);
 
 impl MetaMap {
@@ -45,32 +45,17 @@ impl MetaMap {
         self.position(key).ok().map(|i| &*self.0[i].1)
     }
 
-    pub fn contains_key(&self, key: &str) -> bool {
-        self.position(key).is_ok()
-    }
-
     /// The entries in key order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
         self.0.iter().map(|(k, v)| (&**k, &**v))
     }
 
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.0.iter().map(|(k, _)| &**k)
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// Set `key` to `value`; the value it had, if any.
     pub fn insert(&mut self, key: &str, value: impl Into<Arc<str>>) -> Option<String> {
         let value = value.into();
+        let found = self.position(key);
         let mut entries = std::mem::take(&mut self.0).into_vec();
-        let old = match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
+        let old = match found {
             Ok(i) => Some(std::mem::replace(&mut entries[i].1, value).to_string()),
             Err(i) => {
                 entries.insert(i, (key.into(), value));
@@ -79,22 +64,6 @@ impl MetaMap {
         };
         self.0 = entries.into_boxed_slice();
         old
-    }
-
-    /// Remove `key`; the value it had, if any.
-    pub fn remove(&mut self, key: &str) -> Option<String> {
-        let i = self.position(key).ok()?;
-        let mut entries = std::mem::take(&mut self.0).into_vec();
-        let (_, value) = entries.remove(i);
-        self.0 = entries.into_boxed_slice();
-        Some(value.to_string())
-    }
-
-    /// The same entries in a `BTreeMap`, as Kubernetes' types hold them.
-    pub fn to_btree(&self) -> BTreeMap<String, String> {
-        self.iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
     }
 
     /// Let `share` swap each key and value for an equal one (a copy already held).
@@ -153,14 +122,6 @@ impl<const N: usize> From<[(String, String); N]> for MetaMap {
     }
 }
 
-impl std::ops::Index<&str> for MetaMap {
-    type Output = str;
-
-    fn index(&self, key: &str) -> &str {
-        self.get(key).expect("no entry for the key")
-    }
-}
-
 impl fmt::Debug for MetaMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
@@ -169,7 +130,7 @@ impl fmt::Debug for MetaMap {
 
 impl Serialize for MetaMap {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.len()))?;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.iter() {
             map.serialize_entry(k, v)?;
         }
@@ -310,14 +271,16 @@ mod tests {
     }
 
     #[test]
-    fn edits_keep_keys_sorted_and_unique() {
+    fn inserts_keep_keys_sorted_and_unique() {
         let mut m: MetaMap = [("b".to_string(), "2".to_string())].into();
+        assert_eq!(m.insert("c", "4"), None);
         assert_eq!(m.insert("a", "1"), None);
         assert_eq!(m.insert("b", "3"), Some("2".into()));
-        assert_eq!(m.keys().collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(
+            m.iter().collect::<Vec<_>>(),
+            [("a", "1"), ("b", "3"), ("c", "4")]
+        );
         assert_eq!(m.get("b"), Some("3"));
-        assert_eq!(m.remove("a"), Some("1".into()));
-        assert!(!m.contains_key("a"));
-        assert_eq!(m.len(), 1);
+        assert_eq!(m.get("d"), None);
     }
 }

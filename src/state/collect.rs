@@ -59,7 +59,8 @@ pub(super) struct Collector<'a> {
     filter: Option<(usize, Box<Keep>)>,
     /// Names of the clusters read so far.
     known: HashSet<String>,
-    /// The placements and requirements held so far, shared by the bindings read next.
+    /// The placements, requirements and label and annotation strings held so far, shared
+    /// by the bindings read next.
     interner: Interner,
 }
 

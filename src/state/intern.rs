@@ -28,8 +28,8 @@ pub(super) struct Interner {
 type Table<T> = HashMap<u64, Vec<Arc<T>>, foldhash::fast::RandomState>;
 
 impl Interner {
-    /// Point `binding`'s placement and requirements at the copies already held, or hold
-    /// them as the first of their kind.
+    /// Point `binding`'s placement, requirements, label and annotation strings at the
+    /// copies already held, or hold them as the first of their kind.
     pub(super) fn share(&mut self, binding: &mut Binding) {
         let keys = self.keys(binding);
         self.share_keyed(binding, keys);
@@ -161,7 +161,7 @@ mod tests {
         Interner::default().share_all(&mut bindings);
         let label = |i: usize| bindings[i].metadata.labels.as_ref().unwrap();
         let annotation = |i: usize| bindings[i].metadata.annotations.as_ref().unwrap();
-        let key = |m: &crate::api::MetaMap| m.keys().next().unwrap().as_ptr();
+        let key = |m: &crate::api::MetaMap| m.iter().next().unwrap().0.as_ptr();
         assert_eq!(key(label(0)), key(label(1)));
         assert!(std::ptr::eq(
             annotation(0).get("applied").unwrap(),

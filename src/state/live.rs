@@ -132,7 +132,8 @@ pub async fn load_live_keeping(cp: &ControlPlane, keep: &KeepBuilder) -> Result<
 
 /// Every object of `K` that `kept` admits, in the fleet model, read page by page (its
 /// `metadata.managedFields`, never read, dropped as each object arrives, and its
-/// placement and requirements shared with the bindings before it that carry the same);
+/// placement, requirements, label and annotation strings shared with the bindings before
+/// it that carry the same);
 /// and how many it did not admit.
 async fn kept_pages<K>(
     cp: &ControlPlane,

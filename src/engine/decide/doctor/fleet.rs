@@ -382,21 +382,8 @@ fn count_verdicts(latest: &Simulation, name: &str, placements: bool, out: &mut C
         .filter(|p| p.clusters.is_none() && p.leaves.iter().any(|c| c == name))
         .map(|p| p.binding.as_str())
         .collect();
-    let leaving = latest
-        .predictions
-        .iter()
-        .filter(|p| placements && p.leaves.iter().any(|c| c == name));
-    for p in leaving {
-        let lands = match (&p.clusters, &p.error) {
-            (Some(c), _) => c
-                .iter()
-                .map(|(n, r)| format!("{n} x{r}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            (None, Some(e)) => format!("nowhere ({})", e.code),
-            (None, None) => "nowhere".into(),
-        };
-        out.placements.insert(p.binding.clone(), lands);
+    if placements {
+        out.placements = landing_places(latest, name);
     }
     out.pending_replicas = latest.capacity.pending_replicas;
     out.pending_on = latest
@@ -416,6 +403,27 @@ fn count_verdicts(latest: &Simulation, name: &str, placements: bool, out: &mut C
             _ => out.blocked += 1,
         }
     }
+}
+
+/// Where each binding leaving `name` lands (`member2 x2, member3 x1`, or why nowhere).
+fn landing_places(latest: &Simulation, name: &str) -> BTreeMap<String, String> {
+    latest
+        .predictions
+        .iter()
+        .filter(|p| p.leaves.iter().any(|c| c == name))
+        .map(|p| {
+            let lands = match (&p.clusters, &p.error) {
+                (Some(c), _) => c
+                    .iter()
+                    .map(|(n, r)| format!("{n} x{r}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                (None, Some(e)) => format!("nowhere ({})", e.code),
+                (None, None) => "nowhere".into(),
+            };
+            (p.binding.clone(), lands)
+        })
+        .collect()
 }
 
 /// The clusters whose loss would leave replicas Pending where they land.
