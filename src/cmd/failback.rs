@@ -223,6 +223,12 @@ async fn roll_out(
             ended.fetch_add(1, Ordering::SeqCst);
             eprintln!("{}", report::end_line(r));
         }
+        Event::CaughtUp(key, None) => {
+            eprintln!("{key}: recorded the Events of a return an earlier run wrote")
+        }
+        Event::CaughtUp(key, Some(why)) => crate::render::warn(&format!(
+            "{key}: the Events of a return an earlier run wrote are still not recorded: {why}"
+        )),
     };
     let rolling = failback_ops::roll_out(
         cp,

@@ -23,6 +23,8 @@
 //! already succeeded and is never undone. Each Event has a name of its own (the binding's
 //! name and the moment, as client-go names them), so a create whose answer was lost is
 //! sent again safely: the second one finds the first (409) and nothing is recorded twice.
+//! A failback's Events are announced on the binding by its own write and caught up by
+//! the next failback when a run ends between the two (`records::UNRECORDED_ANNOTATION`).
 
 use std::time::Duration;
 
@@ -207,13 +209,25 @@ pub fn event(subject: &Subject<'_>, action: &Action<'_>, now: Timestamp) -> Even
     }
 }
 
-/// Record `action` on `subject` as a core/v1 Event shaped as the module says. Best effort: returns Err(one-line reason) and never retries or panics.
+/// Record `action` on `subject` as a core/v1 Event shaped as the module says, now. Best
+/// effort: returns Err(one-line reason) and never panics.
 pub async fn record(
     cp: &ControlPlane,
     subject: &Subject<'_>,
     action: &Action<'_>,
 ) -> Result<(), String> {
-    let ev = event(subject, action, Timestamp::now());
+    record_at(cp, subject, action, Timestamp::now()).await
+}
+
+/// [`record`] at the moment `at`: the same action at the same moment is the same Event,
+/// so recording it again (an earlier run's, caught up) finds it and adds nothing.
+pub async fn record_at(
+    cp: &ControlPlane,
+    subject: &Subject<'_>,
+    action: &Action<'_>,
+    at: Timestamp,
+) -> Result<(), String> {
+    let ev = event(subject, action, at);
     let api: Api<Event> = Api::namespaced(cp.client.clone(), subject.event_namespace());
     let what = format!("event {} on {}", action.reason, subject.describe());
     let create = async {
@@ -221,10 +235,9 @@ pub async fn record(
         let mut attempt = 1;
         loop {
             match api.create(&PostParams::default(), &ev).await {
-                // The same name exists: an earlier attempt landed, its answer was lost.
-                Err(kube::Error::Api(status)) if status.code == 409 && attempt > 1 => {
-                    return Ok(ev.clone())
-                }
+                // The same name exists: an earlier attempt landed (its answer was lost,
+                // or an earlier run recorded it).
+                Err(kube::Error::Api(status)) if status.code == 409 => return Ok(ev.clone()),
                 Err(e)
                     if attempt < RECORD_ATTEMPTS
                         && crate::client::retry::transient(&e).is_some() =>
@@ -261,8 +274,20 @@ pub async fn record_all(
     items: Vec<(Subject<'_>, Action<'_>)>,
     max_in_flight: usize,
 ) -> (usize, Option<String>) {
+    record_all_at(cp, items, None, max_in_flight).await
+}
+
+/// [`record_all`], every Event at the moment `at` when one is given ([`record_at`]).
+pub async fn record_all_at(
+    cp: &ControlPlane,
+    items: Vec<(Subject<'_>, Action<'_>)>,
+    at: Option<Timestamp>,
+    max_in_flight: usize,
+) -> (usize, Option<String>) {
     let results: Vec<Result<(), String>> = futures::stream::iter(items)
-        .map(|(subject, action)| async move { record(cp, &subject, &action).await })
+        .map(|(subject, action)| async move {
+            record_at(cp, &subject, &action, at.unwrap_or_else(Timestamp::now)).await
+        })
         .buffered(max_in_flight.max(1))
         .collect()
         .await;

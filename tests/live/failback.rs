@@ -11,11 +11,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use hyper::Method;
 use kube::api::{Api, DynamicObject, ListParams, Patch, PatchParams};
 use kube::Client;
 use serde_json::{json, Value};
 use support::fixtures::*;
-use support::proxy::Proxy;
+use support::proxy::{Fault, Proxy};
 
 const RECORD: &str = "karmadactl.karmada.io/pre-eviction-clusters";
 
@@ -325,11 +326,20 @@ async fn a_return_that_never_turns_healthy_stops_the_rollout_at_max_failures() {
             .contains("not healthy within --progress-deadline 5s: Unhealthy on fbfail-m1"),
         "{failed}"
     );
-    assert_eq!(
-        proxy.count("PATCH", "/resourcebindings/"),
-        2,
-        "halted ones are not written"
-    );
+    // The returns' writes (each return's second patch only takes its announcement off).
+    let returns: Vec<String> = proxy
+        .sent
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(line, body)| {
+            line.starts_with("PATCH ")
+                && line.contains("/resourcebindings/")
+                && body.contains("\"spec\"")
+        })
+        .map(|(line, _)| line.clone())
+        .collect();
+    assert_eq!(returns.len(), 2, "halted ones are not written: {returns:?}");
     let api: Api<DynamicObject> = Api::namespaced_with(
         client.clone(),
         ns,
@@ -740,4 +750,216 @@ async fn ctrl_c_stops_the_rollout_and_a_rerun_finishes_it() {
             "{v:#}"
         );
     }
+}
+
+const ANNOUNCED: &str = "karmadactl.karmada.io/unrecorded-events";
+
+/// The `KarmadactlFailback` Events of `ns`, as (binding, message, lastTimestamp).
+async fn failback_events(client: &Client, ns: &str) -> Vec<(String, String, String)> {
+    let api: Api<k8s_openapi::api::core::v1::Event> = Api::namespaced(client.clone(), ns);
+    let mut out: Vec<(String, String, String)> = api
+        .list(&ListParams::default())
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .filter(|e| e.reason.as_deref() == Some("KarmadactlFailback"))
+        .map(|e| {
+            (
+                e.involved_object.name.unwrap_or_default(),
+                e.message.unwrap_or_default(),
+                e.last_timestamp
+                    .map(|t| t.0.to_string())
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// `history --cluster CLUSTER -n NS`: (binding, time, from) of each failback entry, by
+/// binding.
+fn history_of(env: &support::TestEnv, cluster: &str, ns: &str) -> Vec<(String, String, Value)> {
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["history", "--cluster", cluster, "-n", ns, "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let mut out = doc(&stdout, &stderr)["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "failback")
+        .map(|e| {
+            (
+                e["binding"].as_str().unwrap().to_string(),
+                e["time"].as_str().unwrap_or_default().to_string(),
+                e["from"].clone(),
+            )
+        })
+        .collect::<Vec<_>>();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn returns_whose_events_were_refused_are_in_the_history_and_the_next_run_records_them() {
+    let env = support::env();
+    let client = env.admin().await;
+    let (p, ns) = ("fbann", "fb-ann");
+    setup(&client, p, ns, 2).await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let agent = fake_controllers(client.clone(), ns.into(), BTreeSet::new(), stop.clone());
+    let m1 = format!("{p}-m1");
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        ns,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    // The Events API refuses every Event: both returns are written, none recorded.
+    let proxy = Proxy::start(env);
+    proxy.on(Method::POST, "/events", 100, Fault::Fail(403));
+    let args = [
+        "failback",
+        &m1,
+        "-n",
+        ns,
+        "--min-success-time",
+        "0s",
+        "--yes",
+        "-o",
+        "json",
+    ];
+    let (stdout, stderr, code) = parts(&karmadactl(&proxy.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stderr.contains("were not all recorded"), "{stderr}");
+    assert!(failback_events(&client, ns).await.is_empty());
+    for name in ["w00", "w01"] {
+        let b = api.get(name).await.unwrap();
+        let a = b.metadata.annotations.unwrap_or_default();
+        let announced: Value = serde_json::from_str(a.get(ANNOUNCED).expect(name)).unwrap();
+        assert_eq!(announced["reason"], "KarmadactlFailback");
+        assert_eq!(announced["clusters"], json!([m1]));
+        assert!(!a.contains_key(RECORD), "the record went with the return");
+    }
+    // Meanwhile the history tells both returns, from the announcement.
+    let before = history_of(env, &m1, ns);
+    assert_eq!(before.len(), 2, "{before:?}");
+    assert!(before
+        .iter()
+        .all(|(_, _, from)| *from == json!(["annotation"])));
+
+    // The next failback records them, at the moment of the write, and takes the
+    // announcements off; one after it finds nothing to catch up.
+    let args = ["failback", &m1, "-n", ns, "--yes", "-o", "json"];
+    let (stdout, stderr, code) = parts(&karmadactl(&env.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert_eq!(
+        stderr
+            .matches("recorded the Events of a return an earlier run wrote")
+            .count(),
+        2,
+        "{stderr}"
+    );
+    let events = failback_events(&client, ns).await;
+    assert_eq!(
+        events.iter().map(|e| e.0.as_str()).collect::<Vec<_>>(),
+        ["w00", "w01"]
+    );
+    for name in ["w00", "w01"] {
+        let b = api.get(name).await.unwrap();
+        assert!(!b
+            .metadata
+            .annotations
+            .unwrap_or_default()
+            .contains_key(ANNOUNCED));
+    }
+    let after = history_of(env, &m1, ns);
+    assert_eq!(after.len(), 2, "{after:?}");
+    for ((b0, t0, _), (b1, t1, from)) in before.iter().zip(&after) {
+        assert_eq!(b0, b1);
+        // The Event's time is the write's, to the second.
+        assert_eq!(t0.get(..19), t1.get(..19), "{before:?} {after:?}");
+        assert_eq!(*from, json!(["event"]));
+    }
+    let (_, stderr, code) = parts(&karmadactl(&env.kubeconfig, "admin", &args));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("earlier run"), "{stderr}");
+    assert_eq!(failback_events(&client, ns).await, events);
+    stop.store(true, Ordering::SeqCst);
+    agent.await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_run_killed_after_recording_a_return_leaves_it_announced_and_the_next_run_adds_no_event()
+{
+    let env = support::env();
+    let client = env.admin().await;
+    let (p, ns) = ("fbkill", "fb-kill");
+    setup(&client, p, ns, 1).await;
+    let m1 = format!("{p}-m1");
+    let proxy = Proxy::start(env);
+    // The run is killed once its Event is recorded, as it reads the binding to take the
+    // announcement off (the write before it sent the object it had listed).
+    let pid = Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let victim = pid.clone();
+    proxy.on(
+        Method::GET,
+        "/resourcebindings/w00",
+        1,
+        Fault::Before(Box::new(move || {
+            Box::pin(async move {
+                let pid = victim.load(Ordering::SeqCst).to_string();
+                let killed = std::process::Command::new("kill")
+                    .args(["-KILL", &pid])
+                    .status()
+                    .unwrap();
+                assert!(killed.success());
+            })
+        })),
+    );
+    let mut child = spawn_karmadactl(&proxy.kubeconfig, &["failback", &m1, "-n", ns, "--yes"]);
+    pid.store(child.id(), Ordering::SeqCst);
+    let status = tokio::task::spawn_blocking(move || child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(status.code().is_none(), "killed: {status:?}");
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        ns,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    let b = serde_json::to_value(api.get("w00").await.unwrap()).unwrap();
+    assert_eq!(b["spec"]["clusters"], json!([{"name": m1, "replicas": 2}]));
+    assert!(
+        b["metadata"]["annotations"].get(ANNOUNCED).is_some(),
+        "{b:#}"
+    );
+    let events = failback_events(&client, ns).await;
+    assert_eq!(events.len(), 1, "{events:?}");
+
+    // The next run finds the Event recorded (same moment, same name): it adds none and
+    // takes the announcement off.
+    let (stdout, stderr, code) = parts(&karmadactl(
+        &env.kubeconfig,
+        "admin",
+        &["failback", &m1, "-n", ns, "--yes", "-o", "json"],
+    ));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("rb/fb-kill/w00: recorded the Events of a return an earlier run wrote"),
+        "{stderr}"
+    );
+    assert_eq!(failback_events(&client, ns).await, events);
+    let b = serde_json::to_value(api.get("w00").await.unwrap()).unwrap();
+    assert!(
+        b["metadata"]["annotations"].get(ANNOUNCED).is_none(),
+        "{b:#}"
+    );
+    let h = history_of(env, &m1, ns);
+    assert_eq!(h.len(), 1, "{h:?}");
+    assert_eq!(h[0].2, json!(["event"]));
 }

@@ -127,6 +127,15 @@ async fn returned_truly(kc: &Path, client: &kube::Client) {
             .as_ref()
             .and_then(|a| a.get("karmadactl.karmada.io/pre-eviction-clusters"));
         assert!(record.is_none(), "{app} keeps its drain record: {record:?}");
+        let announced = b
+            .metadata
+            .annotations
+            .as_ref()
+            .and_then(|a| a.get("karmadactl.karmada.io/unrecorded-events"));
+        assert!(
+            announced.is_none(),
+            "{app}'s return is still not recorded: {announced:?}"
+        );
     }
     for m in MEMBERS {
         let (stdout, stderr, code) = parts(&karmadactl(
@@ -391,7 +400,8 @@ async fn wait_event(
             "{what}: not seen in {secs} s; events: {:#?}",
             lines.lock().unwrap()
         );
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        // Often: a kill that follows an event must land before the step it names ends.
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 

@@ -29,7 +29,7 @@ use serde::Serialize;
 use crate::engine::decide::evictions::TaskCause;
 
 use crate::api::{GracefulEvictionTask, TargetCluster};
-use crate::engine::decide::records::{drains, reasons, records};
+use crate::engine::decide::records::{drains, reasons, records, unrecorded};
 use crate::engine::karmada::events::{reasons as upstream, schedule_result};
 use crate::fleet::Binding;
 
@@ -154,8 +154,8 @@ pub struct EventRecord {
 pub enum Origin {
     /// A task of `spec.gracefulEvictionTasks`.
     Task,
-    /// The tool's records `karmadactl.karmada.io/pre-eviction-clusters` and
-    /// `karmadactl.karmada.io/drains`.
+    /// The tool's records `karmadactl.karmada.io/pre-eviction-clusters`,
+    /// `karmadactl.karmada.io/drains` and `karmadactl.karmada.io/unrecorded-events`.
     Annotation,
     /// A Kubernetes Event.
     Event,
@@ -187,7 +187,8 @@ pub struct Entry {
     /// `drain` (from the tool's record): `spec.clusters` before the drain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placement_before: Option<Vec<TargetCluster>>,
-    /// `drain` (from the tool's drain log): what drained it.
+    /// `drain` (from the tool's drain log): what drained it; an action whose Event is
+    /// not recorded yet (from its announcement): what happened.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `scheduled`: the result the scheduler reported.
@@ -338,6 +339,31 @@ pub fn history(
                 );
                 e.message = Some(d.message.clone());
                 out.push(e);
+            }
+        }
+    }
+    // Events a return announced and did not record yet (the run ended between its write
+    // and them): they join their Event once recorded, or stand alone.
+    if let Some(u) = unrecorded(binding.annotations()) {
+        let action = classify(&u.reason).unwrap_or(ActionKind::Other);
+        // An Event's time is read back to the second.
+        let at = Timestamp::from_second(u.at.as_second()).unwrap_or(u.at);
+        for cluster in &u.clusters {
+            let recorded = from_events.iter_mut().find(|e| {
+                e.action == action && e.cluster.as_deref() == Some(cluster) && e.time == Some(at)
+            });
+            match recorded {
+                Some(e) => e.from.insert(0, Origin::Annotation),
+                None => {
+                    let mut e = entry(
+                        action,
+                        Some(u.at),
+                        Some(cluster.clone()),
+                        Origin::Annotation,
+                    );
+                    e.message = Some(u.text.clone());
+                    out.push(e);
+                }
             }
         }
     }
@@ -814,6 +840,59 @@ mod tests {
         assert_eq!(schedule_result("Result: {}"), Some(vec![]));
         assert_eq!(schedule_result("no result here"), None);
         assert_eq!(schedule_result("Result: {member1}"), None);
+    }
+
+    #[test]
+    fn an_announced_return_stands_alone_until_its_event_is_recorded_then_joins_it() {
+        let mut b = binding(json!({"clusters": [{"name": "m1", "replicas": 1}]}), None);
+        let u = crate::engine::decide::records::Unrecorded {
+            at: ts("2026-11-22T12:00:00.123456789Z"),
+            reason: reasons::FAILED_BACK.into(),
+            clusters: vec!["m1".into(), "m2".into()],
+            text: "returned (restore)".into(),
+        };
+        b.metadata.annotations = Some(
+            [(
+                crate::engine::decide::records::UNRECORDED_ANNOTATION.to_string(),
+                u.value(),
+            )]
+            .into(),
+        );
+        let alone = history(&b, &[], &HistoryOptions::default());
+        assert_eq!(
+            actions(&alone),
+            vec![("failback", Some("m1")), ("failback", Some("m2"))]
+        );
+        let e = &alone.entries[0];
+        assert_eq!(e.time, Some(u.at));
+        assert_eq!(e.from, vec![Origin::Annotation]);
+        assert_eq!(e.message.as_deref(), Some("returned (restore)"));
+
+        // m1's Event recorded (its time read back to the second); m2's not yet.
+        let events = vec![event(
+            reasons::FAILED_BACK,
+            &tool_message("m1", "returned (restore)"),
+            "2026-11-22T12:00:00Z",
+        )];
+        let joined = history(&b, &events, &HistoryOptions::default());
+        assert_eq!(
+            actions(&joined),
+            vec![("failback", Some("m1")), ("failback", Some("m2"))]
+        );
+        let m1 = &joined.entries[0];
+        assert_eq!(m1.from, vec![Origin::Annotation, Origin::Event]);
+        assert!(m1.event.is_some());
+        assert_eq!(joined.entries[1].from, vec![Origin::Annotation]);
+        let m2 = history(
+            &b,
+            &events,
+            &HistoryOptions {
+                cluster: Some("m2"),
+                ..Default::default()
+            },
+        );
+        assert!(m2.concerns_cluster);
+        assert_eq!(actions(&m2), vec![("failback", Some("m2"))]);
     }
 
     #[test]

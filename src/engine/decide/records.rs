@@ -101,6 +101,42 @@ pub fn record_drain(
     serde_json::to_string(&all).expect("drains serialize")
 }
 
+/// The annotation a return's own write (`failback`) leaves on the binding: the Events it
+/// records for `history` next, one per cluster. It goes once they are recorded. A run
+/// that ends between the write and its Events leaves it: `history` reads it meanwhile,
+/// and the next failback records them (at the same moment, so under the same names: a
+/// second recording finds the first) and takes it off.
+pub const UNRECORDED_ANNOTATION: &str = "karmadactl.karmada.io/unrecorded-events";
+
+/// The value of [`UNRECORDED_ANNOTATION`]: Events of `reason` about each of `clusters`,
+/// with `text`, at `at`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Unrecorded {
+    /// The moment of the write (the Events' time).
+    pub at: Timestamp,
+    /// One of [`reasons`].
+    pub reason: String,
+    /// One Event about each.
+    pub clusters: Vec<String>,
+    /// What happened (each message is [`tool_message`] of a cluster and this).
+    pub text: String,
+}
+
+impl Unrecorded {
+    /// The annotation's value.
+    pub fn value(&self) -> String {
+        serde_json::to_string(self).expect("unrecorded events serialize")
+    }
+}
+
+/// The Events a binding announces and has not recorded yet; none when the annotation is
+/// absent or unreadable.
+pub fn unrecorded(annotations: Option<&MetaMap>) -> Option<Unrecorded> {
+    annotations
+        .and_then(|a| a.get(UNRECORDED_ANNOTATION))
+        .and_then(|text| serde_json::from_str(text).ok())
+}
+
 /// The `metadata` of a merge patch dropping the placement records of `clusters` from
 /// `annotations` (a failback: the drain log stays): an emptied or unreadable annotation
 /// goes (`null`); `None` when no record of theirs is there.
@@ -189,6 +225,24 @@ mod tests {
         let m = task_message("returned to {} by `karmadactl failback`", &many, ", ");
         assert_eq!(m, "returned to 200 clusters by `karmadactl failback`");
         assert!(m.len() <= TASK_MESSAGE_MAX);
+    }
+
+    #[test]
+    fn an_announcement_reads_back_as_written_and_an_unreadable_one_as_none() {
+        let u = Unrecorded {
+            at: "2026-11-22T12:00:00.000000001Z".parse().unwrap(),
+            reason: reasons::FAILED_BACK.into(),
+            clusters: vec!["m1".into()],
+            text: "returned".into(),
+        };
+        let a = annotations(&[(UNRECORDED_ANNOTATION, &u.value())]);
+        // To the nanosecond: the Events' names are made from the moment.
+        assert_eq!(unrecorded(Some(&a)), Some(u));
+        assert_eq!(
+            unrecorded(Some(&annotations(&[(UNRECORDED_ANNOTATION, "{")]))),
+            None
+        );
+        assert_eq!(unrecorded(None), None);
     }
 
     fn annotations(pairs: &[(&str, &str)]) -> MetaMap {

@@ -17,12 +17,13 @@ use serde_json::{json, Value};
 
 use super::bindings::{each_binding, patch_list, raw_list, BindingScope, Source};
 use super::events::{Action, Subject, FAILED_BACK};
-use crate::api::Cluster;
-use crate::client::{select_clusters, ControlPlane, Targets};
+use crate::api::{Cluster, MetaMap};
+use crate::client::{patch_with_retry, select_clusters, ControlPlane, Plan, Targets};
 use crate::engine::decide::failback::{
     health_gate, leaving_tasks, plan_binding, reschedule_at, BindingFailback, FailbackMode,
     FailbackOptions,
 };
+use crate::engine::decide::records::{unrecorded, Unrecorded, UNRECORDED_ANNOTATION};
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::engine::Reason;
 use crate::error::Result;
@@ -77,6 +78,20 @@ pub struct Planned {
     pub estimators: Estimators,
     /// Members whose Nodes could not be read, with why.
     pub unread_members: Vec<(String, String)>,
+    /// Bindings in scope whose return an earlier run wrote without recording its Events.
+    pub unrecorded: Vec<Announced>,
+}
+
+/// A binding that announces Events an earlier return did not record.
+pub struct Announced {
+    pub kind: BindingKind,
+    pub namespace: Option<String>,
+    pub name: String,
+    /// `metadata.uid`.
+    pub uid: Option<String>,
+    /// `rb/NS/NAME` or `crb/NAME`.
+    pub key: String,
+    pub events: Unrecorded,
 }
 
 /// Read the fleet, hold `targets` to the health gate at `now`, and plan the failback.
@@ -126,7 +141,18 @@ pub async fn plan_from(
     let index = FleetIndex::new(&fleet).estimating(&estimators);
     let mut bindings = Vec::new();
     let mut untouched = 0;
+    let mut announced = Vec::new();
     each_binding(cp, source, &req.scope, |raw, b| {
+        if let Some(events) = unrecorded(b.annotations()) {
+            announced.push(Announced {
+                kind: b.kind,
+                namespace: b.metadata.namespace.clone(),
+                name: b.metadata.name.clone().unwrap_or_default(),
+                uid: raw.metadata.uid.clone(),
+                key: b.display_name(),
+                events,
+            });
+        }
         match plan_binding(&b, &index, &req.options) {
             Some(plan) => bindings.push(PlannedFailback {
                 kind: b.kind,
@@ -149,30 +175,59 @@ pub async fn plan_from(
         untouched,
         estimators,
         unread_members,
+        unrecorded: announced,
     })
 }
 
-/// The Events on a binding whose return (`plan`, as written) was accepted: one per
-/// cluster it returned to, so that `history --cluster` finds each. The rollout records
-/// them as soon as the write is accepted.
-pub fn returned_events<'a>(
-    subject: Subject<'a>,
-    plan: &BindingFailback,
-    options: &FailbackOptions,
-) -> Vec<(Subject<'a>, Action<'static>)> {
-    plan.clusters
+/// The Events a return (`plan`, written at `at`) announces on its binding: one per
+/// cluster it returns to, so that `history --cluster` finds each.
+pub fn announced(plan: &BindingFailback, options: &FailbackOptions, at: Timestamp) -> Unrecorded {
+    Unrecorded {
+        at,
+        reason: FAILED_BACK.to_string(),
+        clusters: plan.clusters.clone(),
+        text: format!("{} ({})", plan.reason.message, options.mode.as_str()),
+    }
+}
+
+/// Record the Events `events` announces on `subject`, at their moment, then take the
+/// announcement off the binding (only that one: a later write's stays). Err: why not
+/// all were recorded (the announcement stays for the next failback).
+pub async fn record_announced(
+    cp: &ControlPlane,
+    api: &kube::Api<DynamicObject>,
+    subject: Subject<'_>,
+    events: &Unrecorded,
+) -> std::result::Result<(), String> {
+    let items = events
+        .clusters
         .iter()
-        .map(|cluster| {
-            (
-                subject,
-                Action::about(
-                    FAILED_BACK,
-                    cluster,
-                    &format!("{} ({})", plan.reason.message, options.mode.as_str()),
-                ),
-            )
+        .map(|c| (subject, Action::about(&events.reason, c, &events.text)))
+        .collect();
+    let total = events.clusters.len();
+    if let (failed, Some(e)) =
+        crate::ops::events::record_all_at(cp, items, Some(events.at), 8).await
+    {
+        return Err(format!("{failed} of {total}: {e}"));
+    }
+    let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
+        let annotations = obj.metadata.annotations.as_ref().map(MetaMap::from);
+        Ok(match unrecorded(annotations.as_ref()) {
+            Some(u) if &u == events => Plan::Patch(
+                json!({"metadata": {"annotations": {UNRECORDED_ANNOTATION: null}}}),
+                (),
+            ),
+            _ => Plan::Keep(()),
         })
-        .collect()
+    };
+    match patch_with_retry(cp, api, subject.name, None, false, decide).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(format!("recorded, but the announcement stays: {e}")),
+        Err(e) => Err(format!(
+            "recorded, but the announcement stays: {}",
+            e.message
+        )),
+    }
 }
 
 /// The returns whose Events were not all recorded: how many, and the first reason.
@@ -188,7 +243,8 @@ pub fn unrecorded_events(returned: &[ReturnedBinding]) -> Option<(usize, String)
 /// The merge patch of the failback `plan` of the binding `raw`: the tasks from the
 /// returning clusters go (the others kept as stored), a graceful task is added per
 /// cluster left entirely, `spec.clusters` becomes the record (`restore`) or
-/// `spec.rescheduleTriggeredAt` is stamped (`reschedule`), and the records go.
+/// `spec.rescheduleTriggeredAt` is stamped (`reschedule`), the records go and the
+/// return's Events are announced ([`announced`]).
 pub fn failback_patch(
     raw: &DynamicObject,
     b: &Binding,
@@ -222,11 +278,10 @@ pub fn failback_patch(
             spec["rescheduleTriggeredAt"] = json!(reschedule_at(b, now).to_string());
         }
     }
-    let mut patch = json!({ "spec": spec });
-    if let Some(metadata) = records_dropped(b.annotations(), &plan.clusters) {
-        patch["metadata"] = metadata;
-    }
-    patch
+    let mut metadata =
+        records_dropped(b.annotations(), &plan.clusters).unwrap_or_else(|| json!({}));
+    metadata["annotations"][UNRECORDED_ANNOTATION] = json!(announced(plan, options, now).value());
+    json!({ "spec": spec, "metadata": metadata })
 }
 
 pub use crate::engine::decide::records::records_dropped;

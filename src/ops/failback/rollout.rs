@@ -106,6 +106,26 @@ pub enum Event<'a> {
     Written(&'a str),
     /// A binding ended.
     Ended(&'a ReturnedBinding),
+    /// The Events of a return an earlier run wrote were recorded (or why not).
+    CaughtUp(&'a str, Option<&'a str>),
+}
+
+/// Record the Events of the returns earlier runs wrote and did not record.
+async fn catch_up(cp: &ControlPlane, planned: &Planned, on_event: &(dyn Fn(Event) + Sync)) {
+    for a in &planned.unrecorded {
+        let api = bindings::api(cp, a.kind, a.namespace.as_deref());
+        let subject = Subject {
+            kind: a.kind.into(),
+            namespace: a.namespace.as_deref(),
+            name: &a.name,
+            uid: a.uid.as_deref(),
+        };
+        let done = super::record_announced(cp, &api, subject, &a.events).await;
+        on_event(Event::CaughtUp(
+            &a.key,
+            done.as_ref().err().map(String::as_str),
+        ));
+    }
 }
 
 /// The bindings already back on the clusters keep the drain's record for them: those
@@ -157,6 +177,9 @@ pub async fn roll_out(
     on_event: &(dyn Fn(Event) + Sync),
     source: Source<'_>,
 ) -> Vec<ReturnedBinding> {
+    if !rollout.server_dry_run {
+        catch_up(cp, planned, on_event).await;
+    }
     let index = FleetIndex::new(&planned.fleet).estimating(&planned.estimators);
     let failures = AtomicUsize::new(0);
     let items: Vec<(usize, Item)> = planned
@@ -331,13 +354,13 @@ async fn return_one(
     out.written_at = Some(Timestamp::now());
     on_written();
     // Its Events at once, not when the rollout ends: a run killed while it follows the
-    // return's health must not lose the record of a write that was made.
+    // return's health must not lose the record of a write that was made (and one killed
+    // before they are recorded leaves them announced on the binding, for the next run).
     if let (Some(p), false) = (&plan, rollout.server_dry_run) {
-        let items = super::returned_events(subject, p, options);
-        let total = items.len();
-        if let (failed, Some(e)) = crate::ops::events::record_all(cp, items, 8).await {
-            out.events_error = Some(format!("{failed} of {total}: {e}"));
-        }
+        let events = super::announced(p, options, now);
+        out.events_error = super::record_announced(cp, api, subject, &events)
+            .await
+            .err();
     }
     let Some(plan) = plan else {
         out.end = ReturnEnd::Unconfirmed;
