@@ -108,12 +108,17 @@ impl BindingSpec {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectReference {
+    /// Shared, as the kind and namespace: a fleet's workloads are of a few kinds in a few
+    /// namespaces (loading holds each once).
     #[serde(default)]
-    pub api_version: String,
+    #[schemars(with = "String")]
+    pub api_version: Arc<str>,
     #[serde(default)]
-    pub kind: String,
+    #[schemars(with = "String")]
+    pub kind: Arc<str>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub namespace: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub namespace: Option<Arc<str>>,
     #[serde(default)]
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -260,16 +265,22 @@ pub struct BindingStatus {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct AggregatedStatusItem {
-    pub cluster_name: String,
+    /// Shared: a fleet's items name its few clusters over and over (loading holds each
+    /// name once).
+    #[schemars(with = "String")]
+    pub cluster_name: Arc<str>,
+    /// The resource's status there (boxed: most items carry none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<serde_json::Map<String, serde_json::Value>>")]
-    pub status: Option<serde_json::Value>,
+    pub status: Option<Box<serde_json::Value>>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub applied: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applied_message: Option<String>,
+    /// `Healthy`, `Unhealthy` or `Unknown` (shared, as the name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub health: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub health: Option<Arc<str>>,
 }
 
 impl std::ops::Deref for ResourceBindingSpec {

@@ -184,7 +184,7 @@ impl<'de> Deserialize<'de> for Text {
 
 /// `metadata` of a ResourceBinding or ClusterResourceBinding: `ObjectMeta`'s fields, names
 /// and JSON (absent fields left out, in the same order), labels and annotations as
-/// [`MetaMap`]s.
+/// [`MetaMap`]s, the fields a binding seldom has boxed (a pointer each, not the value).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BindingMeta {
@@ -193,29 +193,29 @@ pub struct BindingMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<Time>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deletion_grace_period_seconds: Option<i64>,
+    pub deletion_grace_period_seconds: Option<Box<i64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deletion_timestamp: Option<Time>,
+    pub deletion_timestamp: Option<Box<Time>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub finalizers: Option<Vec<String>>,
+    pub finalizers: Option<Box<[String]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generate_name: Option<String>,
+    pub generate_name: Option<Box<str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generation: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub labels: Option<MetaMap>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub managed_fields: Option<Vec<ManagedFieldsEntry>>,
+    pub managed_fields: Option<Box<[ManagedFieldsEntry]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub owner_references: Option<Vec<OwnerReference>>,
+    pub owner_references: Option<Box<[OwnerReference]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub self_link: Option<String>,
+    pub self_link: Option<Box<str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
@@ -225,18 +225,18 @@ impl From<ObjectMeta> for BindingMeta {
         BindingMeta {
             annotations: m.annotations.map(MetaMap::from),
             creation_timestamp: m.creation_timestamp,
-            deletion_grace_period_seconds: m.deletion_grace_period_seconds,
-            deletion_timestamp: m.deletion_timestamp,
-            finalizers: m.finalizers,
-            generate_name: m.generate_name,
+            deletion_grace_period_seconds: m.deletion_grace_period_seconds.map(Box::new),
+            deletion_timestamp: m.deletion_timestamp.map(Box::new),
+            finalizers: m.finalizers.map(Vec::into_boxed_slice),
+            generate_name: m.generate_name.map(String::into_boxed_str),
             generation: m.generation,
             labels: m.labels.map(MetaMap::from),
-            managed_fields: m.managed_fields,
+            managed_fields: m.managed_fields.map(Vec::into_boxed_slice),
             name: m.name,
             namespace: m.namespace,
-            owner_references: m.owner_references,
+            owner_references: m.owner_references.map(Vec::into_boxed_slice),
             resource_version: m.resource_version,
-            self_link: m.self_link,
+            self_link: m.self_link.map(String::into_boxed_str),
             uid: m.uid,
         }
     }
@@ -246,7 +246,7 @@ impl From<ObjectMeta> for BindingMeta {
 mod tests {
     use super::*;
 
-    const META: &str = r#"{"annotations":{"b":"2","a":"1"},"creationTimestamp":"2026-09-22T11:42:30Z","generation":3,"labels":{"x":"y"},"name":"n","namespace":"ns","ownerReferences":[{"apiVersion":"apps/v1","kind":"Deployment","name":"d","uid":"u"}],"resourceVersion":"7","uid":"id"}"#;
+    const META: &str = r#"{"annotations":{"b":"2","a":"1"},"creationTimestamp":"2026-09-22T11:42:30Z","deletionGracePeriodSeconds":30,"deletionTimestamp":"2026-09-22T12:00:00Z","finalizers":["f"],"generateName":"n-","generation":3,"labels":{"x":"y"},"name":"n","namespace":"ns","ownerReferences":[{"apiVersion":"apps/v1","kind":"Deployment","name":"d","uid":"u"}],"resourceVersion":"7","selfLink":"/l","uid":"id"}"#;
 
     #[test]
     fn reads_and_writes_the_json_object_meta_does() {

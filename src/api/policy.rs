@@ -137,12 +137,15 @@ pub struct Placement {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub cluster_affinities: Vec<ClusterAffinityTerm>,
+    /// Shared: a fleet's placements mostly carry the same few tolerations (loading holds
+    /// each list once).
     #[serde(
         default,
         deserialize_with = "super::nullable",
-        skip_serializing_if = "Vec::is_empty"
+        skip_serializing_if = "<[Toleration]>::is_empty"
     )]
-    pub cluster_tolerations: Vec<Toleration>,
+    #[schemars(with = "Vec<Toleration>")]
+    pub cluster_tolerations: std::sync::Arc<[Toleration]>,
     #[serde(
         default,
         deserialize_with = "super::nullable",
@@ -150,7 +153,9 @@ pub struct Placement {
     )]
     pub spread_constraints: Vec<SpreadConstraint>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replica_scheduling: Option<ReplicaSchedulingStrategy>,
+    /// Shared, as the tolerations: placements that name their own clusters still divide
+    /// the replicas alike.
+    pub replica_scheduling: Option<std::sync::Arc<ReplicaSchedulingStrategy>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload_affinity: Option<WorkloadAffinity>,
 }

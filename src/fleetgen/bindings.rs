@@ -69,9 +69,9 @@ impl<'a> Generator<'a> {
         let status = self.status(metadata.generation, &clusters, &mut rng);
         let spec = BindingSpec {
             resource: ObjectReference {
-                api_version: api_version.to_string(),
-                kind: kind.to_string(),
-                namespace,
+                api_version: api_version.into(),
+                kind: kind.into(),
+                namespace: namespace.map(Into::into),
                 name: workload,
                 uid: Some(resource_uid),
                 resource_version: Some(rng.range(1_000, 9_999_999).to_string()),
@@ -115,11 +115,9 @@ impl<'a> Generator<'a> {
                 .map(|tc| {
                     let i = self.index_of(&tc.name);
                     AggregatedStatusItem {
-                        cluster_name: tc.name.clone(),
+                        cluster_name: tc.name.as_str().into(),
                         applied: true,
-                        health: Some(
-                            if self.faulty[i] { "Unknown" } else { "Healthy" }.to_string(),
-                        ),
+                        health: Some(if self.faulty[i] { "Unknown" } else { "Healthy" }.into()),
                         ..Default::default()
                     }
                 })
@@ -279,9 +277,9 @@ impl<'a> Generator<'a> {
             };
         Placement {
             cluster_affinity: Some(affinity),
-            cluster_tolerations: tolerations(rng),
+            cluster_tolerations: tolerations(rng).into(),
             spread_constraints,
-            replica_scheduling: Some(replica_scheduling),
+            replica_scheduling: Some(replica_scheduling.into()),
             ..Default::default()
         }
     }

@@ -126,7 +126,7 @@ pub fn assess(
             !status
                 .aggregated_status
                 .iter()
-                .any(|s| s.cluster_name == t.name && s.health.as_deref() == Some("Healthy"))
+                .any(|s| *s.cluster_name == *t.name && s.health.as_deref() == Some("Healthy"))
         })
         .map(|t| t.name.clone())
         .collect();
@@ -301,7 +301,7 @@ mod tests {
                 aggregated_status: healthy
                     .iter()
                     .map(|c| AggregatedStatusItem {
-                        cluster_name: c.to_string(),
+                        cluster_name: (*c).into(),
                         health: Some("Healthy".into()),
                         ..Default::default()
                     })

@@ -745,7 +745,7 @@ pub fn returned_health(
         let item: Option<&AggregatedStatusItem> = status
             .aggregated_status
             .iter()
-            .find(|a| &a.cluster_name == c);
+            .find(|a| *a.cluster_name == **c);
         match item {
             None => return Returned::Pending(format!("no status from {c} yet")),
             Some(a) if !a.applied => return Returned::Pending(format!("not applied on {c} yet")),

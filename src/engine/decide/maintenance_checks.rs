@@ -46,7 +46,7 @@ fn not_healthy_there(b: &Binding, cluster: &str) -> Option<String> {
     let item = b.status.as_ref().and_then(|s| {
         s.aggregated_status
             .iter()
-            .find(|a| a.cluster_name == cluster)
+            .find(|a| *a.cluster_name == *cluster)
     });
     match item {
         None => Some(format!("no status from {cluster} yet")),
@@ -136,8 +136,8 @@ fn placed_status<'b>(
 ) -> impl Iterator<Item = &'b crate::api::binding::AggregatedStatusItem> {
     b.status.iter().flat_map(move |s| {
         s.aggregated_status.iter().filter(move |a| {
-            clusters.contains(&a.cluster_name)
-                && b.spec.clusters.iter().any(|t| t.name == a.cluster_name)
+            clusters.iter().any(|c| **c == *a.cluster_name)
+                && b.spec.clusters.iter().any(|t| *t.name == *a.cluster_name)
         })
     })
 }
@@ -151,7 +151,7 @@ pub fn healthy_on<'a>(
     for b in bindings {
         for a in placed_status(b, clusters) {
             if a.applied && a.health.as_deref() == Some("Healthy") {
-                out.insert((b.display_name(), a.cluster_name.clone()));
+                out.insert((b.display_name(), a.cluster_name.to_string()));
             }
         }
     }

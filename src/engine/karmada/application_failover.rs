@@ -254,11 +254,11 @@ pub fn distinguish(
                 if !spec
                     .graceful_eviction_tasks
                     .iter()
-                    .any(|t| &t.from_cluster == cluster) =>
+                    .any(|t| *t.from_cluster == **cluster) =>
             {
-                unhealthy.push(cluster.clone())
+                unhealthy.push(cluster.to_string())
             }
-            Some("Healthy") | Some("Unknown") => others.push(cluster.clone()),
+            Some("Healthy") | Some("Unknown") => others.push(cluster.to_string()),
             _ => {}
         }
     }
@@ -364,8 +364,8 @@ pub fn build_task_options(
     if let (true, Some(preservation)) = (gates.stateful_failover_injection, rules) {
         let status = aggregated
             .iter()
-            .find(|i| i.cluster_name == cluster)
-            .and_then(|i| i.status.as_ref())
+            .find(|i| *i.cluster_name == *cluster)
+            .and_then(|i| i.status.as_deref())
             .ok_or_else(|| not_collected(cluster))?;
         let labels = build_preserved_label_state(preservation, status)?;
         options.preserved_label_state = Some(labels);

@@ -202,7 +202,7 @@ fn all_healthy(ctx: &AssessContext<'_>) -> Result<(), String> {
         match ctx
             .aggregated_status
             .iter()
-            .find(|s| s.cluster_name == target.name)
+            .find(|s| *s.cluster_name == *target.name)
         {
             None => return Err(format!("no status reported from {}", target.name)),
             Some(s) if s.health.as_deref() != Some("Healthy") => {

@@ -77,8 +77,8 @@ pub fn extract_state_for_eviction(
     };
     let status = aggregated
         .iter()
-        .find(|i| i.cluster_name == cluster)
-        .and_then(|i| i.status.as_ref())
+        .find(|i| *i.cluster_name == *cluster)
+        .and_then(|i| i.status.as_deref())
         .filter(|s| !s.is_null())
         .ok_or_else(|| not_collected(cluster))?;
     build_preserved_label_state(p, status).map(Some)

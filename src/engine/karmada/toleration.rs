@@ -152,7 +152,7 @@ pub enum TolerationSource {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BindingTolerations {
     /// The tolerations, in declaration order.
-    pub tolerations: Vec<Toleration>,
+    pub tolerations: std::sync::Arc<[Toleration]>,
     /// Where they came from.
     pub source: TolerationSource,
     /// Why that source was used.
@@ -309,7 +309,7 @@ mod tests {
     fn spec_with(tolerations: Vec<Toleration>) -> BindingSpec {
         BindingSpec {
             placement: Some(std::sync::Arc::new(Placement {
-                cluster_tolerations: tolerations,
+                cluster_tolerations: tolerations.into(),
                 ..Default::default()
             })),
             ..Default::default()

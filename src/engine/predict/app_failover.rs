@@ -146,11 +146,11 @@ fn as_seen(inputs: &AppFailoverInputs<'_>) -> Binding {
         match status
             .aggregated_status
             .iter_mut()
-            .find(|i| &i.cluster_name == cluster)
+            .find(|i| *i.cluster_name == **cluster)
         {
             Some(item) => item.health = Some("Unhealthy".into()),
             None => status.aggregated_status.push(AggregatedStatusItem {
-                cluster_name: cluster.clone(),
+                cluster_name: cluster.as_str().into(),
                 status: None,
                 applied: true,
                 applied_message: None,
@@ -286,9 +286,9 @@ fn cluster_view(
         .and_then(|s| {
             s.aggregated_status
                 .iter()
-                .find(|i| &i.cluster_name == cluster)
+                .find(|i| *i.cluster_name == **cluster)
         })
-        .and_then(|i| i.health.clone());
+        .and_then(|i| i.health.as_deref().map(str::to_string));
     let mut view = AppClusterView {
         cluster: cluster.clone(),
         replicas: target.replicas,

@@ -70,8 +70,8 @@ pub struct Descheduling {
 pub fn eligible(binding: &Binding) -> bool {
     let resource = &binding.spec.resource;
     if binding.kind != BindingKind::ResourceBinding
-        || resource.api_version != "apps/v1"
-        || resource.kind != "Deployment"
+        || *resource.api_version != *"apps/v1"
+        || *resource.kind != *"Deployment"
     {
         return false;
     }

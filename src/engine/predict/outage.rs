@@ -672,7 +672,7 @@ fn old_copy<S: std::borrow::Borrow<str>>(
                     .and_then(|b| b.status.as_ref())
                     .is_some_and(|s| {
                         s.aggregated_status.iter().any(|a| {
-                            a.cluster_name == c.borrow() && a.health.as_deref() == Some("Healthy")
+                            *a.cluster_name == *c.borrow() && a.health.as_deref() == Some("Healthy")
                         })
                     })
             };
@@ -739,7 +739,7 @@ mod tests {
                 aggregated_status: clusters
                     .iter()
                     .map(|c| AggregatedStatusItem {
-                        cluster_name: c.to_string(),
+                        cluster_name: (*c).into(),
                         health: Some("Healthy".into()),
                         ..Default::default()
                     })

@@ -179,9 +179,12 @@ mod tests {
     fn spec(kind: Option<&str>, spread: Vec<SpreadConstraint>) -> BindingSpec {
         BindingSpec {
             placement: Some(std::sync::Arc::new(Placement {
-                replica_scheduling: kind.map(|k| ReplicaSchedulingStrategy {
-                    replica_scheduling_type: Some(k.into()),
-                    ..Default::default()
+                replica_scheduling: kind.map(|k| {
+                    ReplicaSchedulingStrategy {
+                        replica_scheduling_type: Some(k.into()),
+                        ..Default::default()
+                    }
+                    .into()
                 }),
                 spread_constraints: spread,
                 ..Default::default()

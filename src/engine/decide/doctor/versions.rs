@@ -88,7 +88,7 @@ fn tolerations(b: &Binding) -> Vec<Toleration> {
     applied_placement(b.annotations())
         .ok()
         .flatten()
-        .map(|p| p.cluster_tolerations)
+        .map(|p| p.cluster_tolerations.to_vec())
         .unwrap_or_default()
 }
 

@@ -25,7 +25,7 @@ fn spec(
             .map(|n| TargetCluster::new(n.to_string(), 1))
             .collect(),
         placement: Some(std::sync::Arc::new(Placement {
-            cluster_tolerations: tolerations,
+            cluster_tolerations: tolerations.into(),
             ..Default::default()
         })),
         failover: failover.map(|c| {

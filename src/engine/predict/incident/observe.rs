@@ -152,7 +152,7 @@ pub fn healthy_everywhere(b: &Binding) -> bool {
             status
                 .aggregated_status
                 .iter()
-                .any(|a| a.cluster_name == c.name && a.health.as_deref() == Some("Healthy"))
+                .any(|a| *a.cluster_name == *c.name && a.health.as_deref() == Some("Healthy"))
         })
 }
 
