@@ -76,13 +76,17 @@ pub struct BindingSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failover: Option<Box<FailoverBehavior>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scheduler_name: Option<String>,
+    /// Shared: nearly every binding names the default scheduler.
+    #[schemars(with = "Option<String>")]
+    pub scheduler_name: Option<Arc<str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub propagate_deps: Option<bool>,
+    /// Seldom set: boxed, as `rescheduleTriggeredAt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub conflict_resolution: Option<String>,
+    pub conflict_resolution: Option<Box<str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reschedule_triggered_at: Option<Time>,
+    #[schemars(with = "Option<Time>")]
+    pub reschedule_triggered_at: Option<Box<Time>>,
     /// The priority the scheduler takes the binding up with (the PriorityClass value of
     /// the policy's `schedulePriority`, resolved by karmada-controller-manager).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -276,7 +280,7 @@ pub struct AggregatedStatusItem {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub applied: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub applied_message: Option<String>,
+    pub applied_message: Option<Box<str>>,
     /// `Healthy`, `Unhealthy` or `Unknown` (shared, as the name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Option<String>")]

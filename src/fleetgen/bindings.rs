@@ -81,7 +81,7 @@ impl<'a> Generator<'a> {
             clusters,
             placement: Some(std::sync::Arc::new(placement)),
             failover: failover.map(Box::new),
-            scheduler_name: Some("default-scheduler".to_string()),
+            scheduler_name: Some("default-scheduler".into()),
             ..Default::default()
         };
         if cluster_scoped {

@@ -2,8 +2,8 @@
 //! policies: their placements (with the static weights, tolerations and affinities in
 //! them; the tolerations and replica scheduling repeat even between placements that
 //! differ otherwise), their replicas' requirements, their label and annotation keys, the
-//! applied-placement annotation, their workloads' kinds and namespaces and the cluster
-//! names and health of their status repeat from binding to binding. Loading keeps one copy of each distinct value and points
+//! applied-placement annotation, their workloads' kinds and namespaces, their scheduler
+//! and the cluster names and health of their status repeat from binding to binding. Loading keeps one copy of each distinct value and points
 //! every binding that carries it there. Values are compared whole ([`PartialEq`]), after
 //! a hash of their JSON form narrows the candidates: a shared value is the same value, so
 //! nothing that reads a binding can tell.
@@ -28,7 +28,8 @@ pub(super) struct Interner {
     tolerations: Table<[Toleration]>,
     scheduling: Table<ReplicaSchedulingStrategy>,
     /// Label and annotation keys and values, the workload's API version, kind and
-    /// namespace, and the cluster names and health of the status's items.
+    /// namespace, the scheduler's name, and the cluster names and health of the status's
+    /// items.
     strings: HashSet<Arc<str>, foldhash::fast::RandomState>,
 }
 
@@ -36,8 +37,9 @@ type Table<T> = HashMap<u64, Vec<Arc<T>>, foldhash::fast::RandomState>;
 
 impl Interner {
     /// Point `binding`'s placement, requirements, label and annotation strings, its
-    /// workload's API version, kind and namespace and its status's cluster names and
-    /// health at the copies already held, or hold them as the first of their kind.
+    /// workload's API version, kind and namespace, its scheduler's name and its status's
+    /// cluster names and health at the copies already held, or hold them as the first of
+    /// their kind.
     pub(super) fn share(&mut self, binding: &mut Binding) {
         let keys = self.keys(binding);
         self.share_keyed(binding, keys);
@@ -77,6 +79,9 @@ impl Interner {
         resource.kind = self.string(&resource.kind);
         if let Some(ns) = resource.namespace.as_mut() {
             *ns = self.string(ns);
+        }
+        if let Some(name) = binding.spec.scheduler_name.as_mut() {
+            *name = self.string(name);
         }
         let items = binding
             .status
