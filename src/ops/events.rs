@@ -133,7 +133,8 @@ impl<'a> Subject<'a> {
         }
     }
 
-    fn describe(&self) -> String {
+    /// `rb/NS/NAME`, `crb/NAME` or `cluster/NAME`.
+    pub fn describe(&self) -> String {
         match (self.kind, self.own_namespace()) {
             (_, Some(ns)) => format!("rb/{ns}/{}", self.name),
             (SubjectKind::Binding(kind), None) => format!("{}/{}", kind.short(), self.name),

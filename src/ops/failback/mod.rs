@@ -52,13 +52,45 @@ pub struct GateRefusal {
     pub reasons: Vec<Reason>,
 }
 
-/// A binding the failback touches, as read, and its plan.
-pub struct PlannedFailback {
+/// Which binding: what its writes and the Events about it name.
+#[derive(Clone, Debug)]
+pub struct BindingId {
     pub kind: BindingKind,
     pub namespace: Option<String>,
     pub name: String,
     /// `metadata.uid` (for the Events about it).
     pub uid: Option<String>,
+}
+
+impl BindingId {
+    fn of(b: &Binding, raw: &DynamicObject) -> Self {
+        BindingId {
+            kind: b.kind,
+            namespace: b.metadata.namespace.clone(),
+            name: b.metadata.name.clone().unwrap_or_default(),
+            uid: raw.metadata.uid.clone(),
+        }
+    }
+
+    /// The binding as the Events about it name it.
+    pub fn subject(&self) -> Subject<'_> {
+        Subject {
+            kind: self.kind.into(),
+            namespace: self.namespace.as_deref(),
+            name: &self.name,
+            uid: self.uid.as_deref(),
+        }
+    }
+
+    /// The API its writes go to.
+    pub fn api(&self, cp: &ControlPlane) -> kube::Api<DynamicObject> {
+        super::bindings::api(cp, self.kind, self.namespace.as_deref())
+    }
+}
+
+/// A binding the failback touches, as read, and its plan.
+pub struct PlannedFailback {
+    pub id: BindingId,
     /// The binding as read; the first write attempt takes it.
     pub raw: Option<DynamicObject>,
     pub plan: BindingFailback,
@@ -84,13 +116,7 @@ pub struct Planned {
 
 /// A binding that announces Events an earlier return did not record.
 pub struct Announced {
-    pub kind: BindingKind,
-    pub namespace: Option<String>,
-    pub name: String,
-    /// `metadata.uid`.
-    pub uid: Option<String>,
-    /// `rb/NS/NAME` or `crb/NAME`.
-    pub key: String,
+    pub id: BindingId,
     pub events: Unrecorded,
 }
 
@@ -144,21 +170,12 @@ pub async fn plan_from(
     let mut announced = Vec::new();
     each_binding(cp, source, &req.scope, |raw, b| {
         if let Some(events) = unrecorded(b.annotations()) {
-            announced.push(Announced {
-                kind: b.kind,
-                namespace: b.metadata.namespace.clone(),
-                name: b.metadata.name.clone().unwrap_or_default(),
-                uid: raw.metadata.uid.clone(),
-                key: b.display_name(),
-                events,
-            });
+            let id = BindingId::of(&b, &raw);
+            announced.push(Announced { id, events });
         }
         match plan_binding(&b, &index, &req.options) {
             Some(plan) => bindings.push(PlannedFailback {
-                kind: b.kind,
-                namespace: b.metadata.namespace.clone(),
-                name: b.metadata.name.clone().unwrap_or_default(),
-                uid: raw.metadata.uid.clone(),
+                id: BindingId::of(&b, &raw),
                 raw: Some(raw),
                 plan,
             }),
@@ -167,7 +184,10 @@ pub async fn plan_from(
     })
     .await?;
     drop(index);
-    bindings.sort_by(|a, b| (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name)));
+    bindings.sort_by(|a, b| {
+        let (a, b) = (&a.id, &b.id);
+        (a.kind, &a.namespace, &a.name).cmp(&(b.kind, &b.namespace, &b.name))
+    });
     Ok(Planned {
         fleet,
         gate,

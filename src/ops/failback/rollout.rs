@@ -11,8 +11,8 @@ use kube::api::{Api, DynamicObject};
 use kube::runtime::{watcher, WatchStreamExt};
 use serde::Serialize;
 
-use super::super::bindings::{self, kind_of, typed, Source};
-use super::{failback_patch, records_dropped, Planned};
+use super::super::bindings::{kind_of, typed, Source};
+use super::{failback_patch, records_dropped, BindingId, Planned};
 use crate::api::MetaMap;
 use crate::client::{patch_with_retry, ControlPlane, Plan};
 use crate::engine::decide::failback::{
@@ -21,7 +21,6 @@ use crate::engine::decide::failback::{
 };
 use crate::engine::karmada::scheduler::FleetIndex;
 use crate::fleet::Binding;
-use crate::fleet::BindingKind;
 use crate::ops::events::Subject;
 use crate::ops::mirror::{reached, Mirror};
 use serde_json::json;
@@ -113,18 +112,10 @@ pub enum Event<'a> {
 /// Record the Events of the returns earlier runs wrote and did not record.
 async fn catch_up(cp: &ControlPlane, planned: &Planned, on_event: &(dyn Fn(Event) + Sync)) {
     for a in &planned.unrecorded {
-        let api = bindings::api(cp, a.kind, a.namespace.as_deref());
-        let subject = Subject {
-            kind: a.kind.into(),
-            namespace: a.namespace.as_deref(),
-            name: &a.name,
-            uid: a.uid.as_deref(),
-        };
-        let done = super::record_announced(cp, &api, subject, &a.events).await;
-        on_event(Event::CaughtUp(
-            &a.key,
-            done.as_ref().err().map(String::as_str),
-        ));
+        let subject = a.id.subject();
+        let done = super::record_announced(cp, &a.id.api(cp), subject, &a.events).await;
+        let why = done.as_ref().err().map(String::as_str);
+        on_event(Event::CaughtUp(&subject.describe(), why));
     }
 }
 
@@ -153,7 +144,7 @@ async fn drop_records_of_the_returned(
         Some((p, clusters))
     });
     for (p, clusters) in back {
-        let api = bindings::api(cp, p.kind, p.namespace.as_deref());
+        let api = p.id.api(cp);
         let decide = |obj: &DynamicObject| -> std::result::Result<Plan<()>, String> {
             let annotations = obj.metadata.annotations.as_ref().map(MetaMap::from);
             Ok(match records_dropped(annotations.as_ref(), &clusters) {
@@ -161,7 +152,7 @@ async fn drop_records_of_the_returned(
                 None => Plan::Keep(()),
             })
         };
-        let _ = patch_with_retry(cp, &api, &p.name, None, dry_run, decide).await;
+        let _ = patch_with_retry(cp, &api, &p.id.name, None, dry_run, decide).await;
     }
 }
 
@@ -191,12 +182,9 @@ pub async fn roll_out(
             (
                 i,
                 Item {
-                    kind: p.kind,
-                    namespace: p.namespace.clone(),
-                    name: p.name.clone(),
+                    id: p.id.clone(),
                     first: p.raw.take(),
                     key: p.plan.binding.clone(),
-                    uid: p.uid.clone(),
                 },
             )
         })
@@ -205,14 +193,7 @@ pub async fn roll_out(
     let failures = &failures;
     let mut ended: Vec<(usize, ReturnedBinding)> = stream::iter(items)
         .map(|(i, item)| async move {
-            let Item {
-                kind,
-                namespace,
-                name,
-                first,
-                key,
-                uid,
-            } = item;
+            let Item { id, first, key } = item;
             let end = |end, written, plan, error: Option<String>| ReturnedBinding {
                 binding: key.clone(),
                 end,
@@ -242,16 +223,9 @@ pub async fn roll_out(
                     )),
                 )
             } else {
-                let api = bindings::api(cp, kind, namespace.as_deref());
-                let subject = Subject {
-                    kind: kind.into(),
-                    namespace: namespace.as_deref(),
-                    name: &name,
-                    uid: uid.as_deref(),
-                };
                 let returned = return_one(
                     cp,
-                    (&api, subject, &key, source),
+                    (&id.api(cp), id.subject(), &key, source),
                     first,
                     index,
                     options,
@@ -281,12 +255,9 @@ pub async fn roll_out(
 
 /// A binding the rollout writes.
 struct Item {
-    kind: BindingKind,
-    namespace: Option<String>,
-    name: String,
+    id: BindingId,
     first: Option<DynamicObject>,
     key: String,
-    uid: Option<String>,
 }
 
 /// Write one binding's return, then follow its health.
