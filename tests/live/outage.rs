@@ -135,6 +135,41 @@ pub(crate) async fn wait_placed(client: &kube::Client, names: &[&str], on: &str,
     }
 }
 
+/// Wait until every binding of `names` is Healthy on every cluster it is placed on, as
+/// its aggregated status says. Karmada clears a graceful eviction task on the status it
+/// has, which can be the remaining cluster's from before it took the evicted replicas:
+/// the health of the new share comes a moment after the failover settled.
+pub(crate) async fn wait_healthy(client: &kube::Client, ns: &str, names: &[&str], secs: u64) {
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        client.clone(),
+        ns,
+        &resource_for("ResourceBinding").unwrap(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    for name in names {
+        loop {
+            if let Ok(Some(b)) = api.get_opt(&format!("{name}-deployment")).await {
+                let b = serde_json::to_value(b).unwrap();
+                let items = b["status"]["aggregatedStatus"].as_array().cloned();
+                let healthy = |c: &String| {
+                    items.iter().flatten().any(|a| {
+                        a["clusterName"].as_str() == Some(c.as_str()) && a["health"] == "Healthy"
+                    })
+                };
+                let on = placed(&b);
+                if !on.is_empty() && on.keys().all(healthy) {
+                    break;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{name} not Healthy where placed in {secs} s"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
 pub(crate) fn interval(v: &Value) -> (Timestamp, Timestamp) {
     (
         v["earliest"].as_str().unwrap().parse().unwrap(),
@@ -447,7 +482,7 @@ async fn refused_member(k: &Karmada) {
         NS,
     );
     watching::check_piped(piped, 30, &events);
-    watching::check_report(k, &events, "member1", &["fast", "slow"], NS);
+    watching::check_report(k, &events, "member1", &["fast", "slow"], NS).await;
     // Back at T0 + 90 s, predicted from the moment member1 answers again (its restart
     // takes a few seconds): Ready True and the taint gone, inside the moved intervals.
     let back = t0 + SignedDuration::from_secs(90);
@@ -523,7 +558,7 @@ async fn a_frozen_member_fails_and_returns_as_predicted() {
         NS,
     );
     watching::check_terminal(on_terminal, 30, "member1", &["fast2", "slow2"], NS);
-    watching::check_report(k, &events, "member1", &["fast2", "slow2"], NS);
+    watching::check_report(k, &events, "member1", &["fast2", "slow2"], NS).await;
     let back = t1 + SignedDuration::from_secs(120);
     sleep_until(back).await;
     let thawed = Anchor::new(back, k.member("member1").thaw_answering(60).await);

@@ -138,5 +138,5 @@ async fn a_pull_member_whose_agent_stops_fails_as_predicted() {
         predicted(&doc, "pulled"),
         "placed elsewhere than predicted"
     );
-    watching::check_report(k, &events, "member2", &["pulled"], NS);
+    watching::check_report(k, &events, "member2", &["pulled"], NS).await;
 }

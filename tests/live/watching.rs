@@ -368,7 +368,9 @@ pub fn assert_reported_as_watched(what: &str, reported: Timestamp, watched: Time
     );
 }
 
-pub fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str], ns: &str) {
+pub async fn check_report(k: &Karmada, events: &[Value], cluster: &str, moved: &[&str], ns: &str) {
+    // The report is read once the moved bindings are Healthy where they now are.
+    crate::outage::wait_healthy(&k.env.admin().await, ns, moved, 60).await;
     let flags = k.prediction_flags();
     // The picture of the same report, from the real controllers' moments.
     let dir = tempfile::tempdir().unwrap();
