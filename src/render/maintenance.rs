@@ -81,21 +81,63 @@ pub fn text_around(source: &str, p: &MaintenancePlan, waves: &str) -> String {
     s
 }
 
-/// `maintenance plan -o json`, wave by wave: each wave is spooled to a temporary file as
-/// soon as it is planned (and can then be dropped); the document is written once the
-/// verdict is known, byte for byte what the whole plan serialized at once writes.
+/// `maintenance plan -o json`, wave by wave: each wave is rendered to a temporary file
+/// of its own as soon as it is planned (and can then be dropped), and spooled after the
+/// ones before it; the document is written once the verdict is known, byte for byte what
+/// the whole plan serialized at once writes. No wave's text is ever held in memory.
 pub struct JsonWaves {
-    spool: std::io::BufWriter<std::fs::File>,
+    spool: std::fs::File,
     count: usize,
 }
+
+/// One wave rendered ([`JsonWaves::render`]): its text in a temporary file, read from
+/// the start.
+pub struct RenderedWave(std::fs::File);
 
 /// The document's `waves` when there are none, as the pretty printer writes it.
 const NO_WAVES: &str = "\n  \"waves\": []";
 
+/// An element of the document's `waves`: each line of the pretty-printed wave indented
+/// by two levels (the pretty printer writes a line break only between lines: one inside
+/// a string is escaped).
+const ELEMENT_INDENT: &[u8] = b"    ";
+
+/// A writer that starts every line it is given with [`ELEMENT_INDENT`].
+struct Indented<W> {
+    out: W,
+    line_start: bool,
+}
+
+impl<W: std::io::Write> std::io::Write for Indented<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while !rest.is_empty() {
+            if self.line_start {
+                self.out.write_all(ELEMENT_INDENT)?;
+                self.line_start = false;
+            }
+            let end = match rest.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.line_start = true;
+                    i + 1
+                }
+                None => rest.len(),
+            };
+            self.out.write_all(&rest[..end])?;
+            rest = &rest[end..];
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 impl JsonWaves {
     pub fn new() -> std::io::Result<Self> {
         Ok(JsonWaves {
-            spool: std::io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            spool: tempfile::tempfile()?,
             count: 0,
         })
     }
@@ -103,30 +145,32 @@ impl JsonWaves {
     /// Spool `w`, indented as an element of the document's `waves`.
     pub fn push(&mut self, w: &Wave) -> std::io::Result<()> {
         let rendered = Self::render(w)?;
-        self.push_rendered(&rendered)
+        self.push_rendered(rendered)
     }
 
-    /// `w` as an element of the document's `waves` (any thread may render).
-    pub fn render(w: &Wave) -> std::io::Result<Vec<u8>> {
-        let text = serde_json::to_string_pretty(w)?;
-        let mut out = Vec::with_capacity(text.len() + text.len() / 8);
-        for (i, line) in text.split('\n').enumerate() {
-            if i > 0 {
-                out.push(b'\n');
-            }
-            out.extend_from_slice(b"    ");
-            out.extend_from_slice(line.as_bytes());
-        }
-        Ok(out)
+    /// `w` as an element of the document's `waves`, in a temporary file (any thread may
+    /// render).
+    pub fn render(w: &Wave) -> std::io::Result<RenderedWave> {
+        use std::io::{Seek, Write};
+        let mut out = Indented {
+            out: std::io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            line_start: true,
+        };
+        serde_json::to_writer_pretty(&mut out, w)?;
+        out.flush()?;
+        let mut file = out.out.into_inner().map_err(|e| e.into_error())?;
+        file.rewind()?;
+        Ok(RenderedWave(file))
     }
 
     /// Spool a wave [`Self::render`]ed, after the ones before it.
-    pub fn push_rendered(&mut self, rendered: &[u8]) -> std::io::Result<()> {
+    pub fn push_rendered(&mut self, mut rendered: RenderedWave) -> std::io::Result<()> {
         use std::io::Write;
         if self.count > 0 {
             self.spool.write_all(b",\n")?;
         }
-        self.spool.write_all(rendered)?;
+        // File to file: the kernel copies it where it can.
+        std::io::copy(&mut rendered.0, &mut self.spool)?;
         self.count += 1;
         Ok(())
     }
@@ -153,7 +197,7 @@ impl JsonWaves {
             out.write_all(NO_WAVES.as_bytes())?;
         } else {
             out.write_all(b"\n  \"waves\": [\n")?;
-            let mut file = self.spool.into_inner().map_err(|e| e.into_error())?;
+            let mut file = self.spool;
             file.rewind()?;
             std::io::copy(&mut (&mut file).take(u64::MAX), out)?;
             out.write_all(b"\n  ]")?;

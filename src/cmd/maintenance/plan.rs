@@ -13,7 +13,7 @@ use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
-use crate::render::maintenance::JsonWaves;
+use crate::render::maintenance::{JsonWaves, RenderedWave};
 use crate::render::{self, maintenance as report, Document, Format};
 use std::io::Write as _;
 
@@ -160,20 +160,24 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         }
         (rendered, text, narrow)
     };
-    let each =
-        |w: Wave, (rendered, text, narrow): (Option<std::io::Result<Vec<u8>>>, String, String)| {
-            if format == Format::Yaml {
-                return w;
+    let each = |w: Wave,
+                (rendered, text, narrow): (
+        Option<std::io::Result<RenderedWave>>,
+        String,
+        String,
+    )| {
+        if format == Format::Yaml {
+            return w;
+        }
+        match (json.as_mut(), rendered) {
+            (Some(j), Some(r)) if failed.is_none() => {
+                failed = r.and_then(|wave| j.push_rendered(wave)).err()
             }
-            match (json.as_mut(), rendered) {
-                (Some(j), Some(r)) if failed.is_none() => {
-                    failed = r.and_then(|bytes| j.push_rendered(&bytes)).err()
-                }
-                _ => waves.push_str(&text),
-            }
-            summary.push_str(&narrow);
-            w
-        };
+            _ => waves.push_str(&text),
+        }
+        summary.push_str(&narrow);
+        w
+    };
     let p = decide_each(&state, &options, &resolved.controller, now, prepare, each);
     tracing::debug!(elapsed = ?started.elapsed(), waves = p.waves.len(), memory = %crate::logging::memory(), "planned");
     if let Some(e) = failed {
