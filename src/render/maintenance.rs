@@ -102,7 +102,8 @@ const NO_WAVES: &str = "\n  \"waves\": []";
 /// a string is escaped).
 const ELEMENT_INDENT: &[u8] = b"    ";
 
-/// A writer that starts every line it is given with [`ELEMENT_INDENT`].
+/// A writer that starts every line it is given with [`ELEMENT_INDENT`] (given large
+/// pieces: the serializer writes into a buffer in front of it).
 struct Indented<W> {
     out: W,
     line_start: bool,
@@ -114,17 +115,14 @@ impl<W: std::io::Write> std::io::Write for Indented<W> {
         while !rest.is_empty() {
             if self.line_start {
                 self.out.write_all(ELEMENT_INDENT)?;
-                self.line_start = false;
             }
-            let end = match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.line_start = true;
-                    i + 1
-                }
-                None => rest.len(),
+            let (line, more) = match memchr::memchr(b'\n', rest) {
+                Some(i) => rest.split_at(i + 1),
+                None => (rest, &[][..]),
             };
-            self.out.write_all(&rest[..end])?;
-            rest = &rest[end..];
+            self.out.write_all(line)?;
+            self.line_start = line.ends_with(b"\n");
+            rest = more;
         }
         Ok(buf.len())
     }
@@ -152,13 +150,15 @@ impl JsonWaves {
     /// render).
     pub fn render(w: &Wave) -> std::io::Result<RenderedWave> {
         use std::io::{Seek, Write};
-        let mut out = Indented {
+        let indented = Indented {
             out: std::io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
             line_start: true,
         };
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, indented);
         serde_json::to_writer_pretty(&mut out, w)?;
         out.flush()?;
-        let mut file = out.out.into_inner().map_err(|e| e.into_error())?;
+        let indented = out.into_inner().map_err(|e| e.into_error())?;
+        let mut file = indented.out.into_inner().map_err(|e| e.into_error())?;
         file.rewind()?;
         Ok(RenderedWave(file))
     }
@@ -230,6 +230,7 @@ mod tests {
             blocked: Vec::new(),
             capacity: Default::default(),
             refusals: vec![Reason::new(ReasonCode::MaintenanceLeavesPending, "full")],
+            moved: 0,
         }
     }
 
@@ -241,6 +242,27 @@ mod tests {
         let mut out = Vec::new();
         j.finish(p, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn every_line_is_indented_however_the_text_is_cut() {
+        use std::io::Write;
+        let text = b"{\n  \"a\": \"x\\ny\"\n\n}";
+        let want = b"    {\n      \"a\": \"x\\ny\"\n    \n    }".to_vec();
+        for size in [1, 2, 3, 5, text.len()] {
+            let mut out = Indented {
+                out: Vec::new(),
+                line_start: true,
+            };
+            for piece in text.chunks(size) {
+                out.write_all(piece).unwrap();
+            }
+            assert_eq!(
+                String::from_utf8_lossy(&out.out),
+                String::from_utf8_lossy(&want),
+                "pieces of {size}"
+            );
+        }
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub struct Wave {
     pub capacity: CapacityReport,
     /// Why the wave is not safe (empty: it is).
     pub refusals: Vec<Reason>,
+    /// The bindings it moves, once [`Wave::lighten`] dropped `moves`.
+    #[serde(skip)]
+    pub moved: usize,
 }
 
 impl Wave {
@@ -100,13 +103,18 @@ impl Wave {
         self.refusals.is_empty()
     }
 
+    /// How many bindings the wave moves.
+    pub fn moving(&self) -> usize {
+        self.moves.len().max(self.moved)
+    }
+
     /// Drop what a plan of many waves no longer needs once this wave has been
-    /// reported: where each move lands, and each cluster's arrivals (the counts, the
-    /// moves and the refusals stay).
+    /// reported: the moves (their count stays) and what it cannot move, and each
+    /// cluster's arrivals (the counts and the refusals stay).
     pub fn lighten(&mut self) {
-        for m in &mut self.moves {
-            m.to = None;
-        }
+        self.moved = self.moving();
+        self.moves = Vec::new();
+        self.blocked = Vec::new();
         self.capacity.clusters = Vec::new();
         self.capacity.unplaced = Vec::new();
         self.capacity.refreshed = None;
@@ -328,6 +336,7 @@ impl Waves<'_> {
             blocked,
             capacity,
             refusals,
+            moved: 0,
         }
     }
 }

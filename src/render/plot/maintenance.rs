@@ -107,7 +107,7 @@ pub fn plan(p: &MaintenancePlan, source: &str) -> Picture {
             "{label}: wave {} ({}), moves {} binding(s), {} replicas, {} Pending{}",
             w.number,
             if w.safe() { "safe" } else { "refused" },
-            w.moves.len(),
+            w.moving(),
             w.replicas_moving,
             w.capacity.pending_replicas,
             w.refusals
@@ -128,7 +128,7 @@ pub fn plan(p: &MaintenancePlan, source: &str) -> Picture {
             y + 13.0,
             Anchor::Start,
             "muted small",
-            &format!("{} moves", w.moves.len()),
+            &format!("{} moves", w.moving()),
         );
         y += ROW;
     }

@@ -163,17 +163,19 @@ fn waves_come_one_by_one_in_order_and_a_lightened_plan_keeps_its_answer() {
         for (l, w) in light.waves.iter().zip(&whole.waves) {
             assert_eq!(
                 (
-                    l.moves.len(),
+                    l.moving(),
                     l.replicas_moving,
-                    l.capacity.pending_replicas
+                    l.capacity.pending_replicas,
+                    &l.refusals
                 ),
                 (
                     w.moves.len(),
                     w.replicas_moving,
-                    w.capacity.pending_replicas
+                    w.capacity.pending_replicas,
+                    &w.refusals
                 )
             );
-            assert!(l.moves.iter().all(|m| m.to.is_none()) && l.capacity.clusters.is_empty());
+            assert!(l.moves.is_empty() && l.blocked.is_empty() && l.capacity.clusters.is_empty());
         }
         assert!(whole.waves.iter().any(|w| !w.moves.is_empty()));
     }
