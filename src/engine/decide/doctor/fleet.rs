@@ -170,12 +170,14 @@ pub(super) fn stale_tasks(state: &FleetState, out: &mut Vec<Finding>) {
 /// "If `cluster` stopped answering now": the outage timeline of `dry-run --outage`
 /// (detection, the policies' taints as the new condition makes them fire, the taint
 /// manager and its queue), once for each way a cluster of its sync mode fails.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn answer(
     input: &DoctorInput,
     cluster: &Cluster,
     sub: &FleetState,
     index: &FleetIndex,
     read: &Arc<ReadOnce<String>>,
+    names: &SharedNames,
     findings: &[Finding],
     placements: bool,
 ) -> ClusterAnswer {
@@ -196,7 +198,7 @@ pub(super) fn answer(
         nothing_moves: None,
         caveats: Vec::new(),
         pending_replicas: 0,
-        pending_on: BTreeMap::new(),
+        pending_on: PendingOn::default(),
         placements: BTreeMap::new(),
     };
     let off = findings.iter().find(|f| {
@@ -266,7 +268,7 @@ pub(super) fn answer(
         // The verdicts do not depend on when the taint lands: count them once.
         if !counted {
             counted = true;
-            count_verdicts(latest, name, placements, &mut out);
+            count_verdicts(latest, name, names, placements, &mut out);
         }
     }
     out.first_after_seconds = evictions.map(|e| e.earliest);
@@ -293,6 +295,19 @@ pub(super) fn without_bindings(state: &FleetState) -> FleetState {
 /// ([`without_bindings`]) has it: no member inventories, so no scheduler-estimator.
 pub(super) fn index(state: &FleetState) -> FleetIndex<'_> {
     FleetIndex::new(&state.clusters)
+}
+
+/// Each cluster's name, held once for every answer that names it.
+pub(super) type SharedNames<'s> = HashMap<&'s str, Arc<str>>;
+
+/// The fleet's cluster names, to share.
+pub(super) fn shared_names(state: &FleetState) -> SharedNames<'_> {
+    state
+        .clusters
+        .iter()
+        .filter_map(|c| c.metadata.name.as_deref())
+        .map(|n| (n, Arc::from(n)))
+        .collect()
 }
 
 /// The positions of the bindings placed on each cluster, in fleet order.
@@ -375,7 +390,13 @@ fn seen_ready(
 
 /// What the failure does to each binding on the cluster, and where the moving ones land
 /// (when `placements`).
-fn count_verdicts(latest: &Simulation, name: &str, placements: bool, out: &mut ClusterAnswer) {
+fn count_verdicts(
+    latest: &Simulation,
+    name: &str,
+    names: &SharedNames,
+    placements: bool,
+    out: &mut ClusterAnswer,
+) {
     let nowhere: std::collections::HashSet<&str> = latest
         .predictions
         .iter()
@@ -391,7 +412,13 @@ fn count_verdicts(latest: &Simulation, name: &str, placements: bool, out: &mut C
         .clusters
         .iter()
         .filter(|c| c.pending_replicas > 0)
-        .map(|c| (c.cluster.clone(), c.pending_replicas))
+        .map(|c| {
+            let shared = names.get(c.cluster.as_str()).cloned();
+            (
+                shared.unwrap_or_else(|| c.cluster.as_str().into()),
+                c.pending_replicas,
+            )
+        })
         .collect();
     for o in latest.outcomes.iter().filter(|o| o.cluster == name) {
         match o.verdict {
@@ -432,22 +459,20 @@ pub(super) fn capacity_findings(clusters: &[ClusterAnswer], out: &mut Vec<Findin
     if short.is_empty() {
         return;
     }
-    let evidence: Vec<String> = short
-        .iter()
-        .map(|c| {
-            let on: Vec<String> = c
-                .pending_on
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            format!(
-                "{}: {} Pending ({})",
-                c.cluster,
-                c.pending_replicas,
-                on.join(", ")
-            )
-        })
-        .collect();
+    // Only the clusters the finding names are spelled out (each may list hundreds).
+    let evidence = named_of(short.iter().map(|c| {
+        let on: Vec<String> = c
+            .pending_on
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        format!(
+            "{}: {} Pending ({})",
+            c.cluster,
+            c.pending_replicas,
+            on.join(", ")
+        )
+    }));
     out.push(Finding {
         code: FindingCode::LossLeavesPending,
         severity: Severity::Warning,
@@ -456,7 +481,7 @@ pub(super) fn capacity_findings(clusters: &[ClusterAnswer], out: &mut Vec<Findin
             short.len(),
             clusters.len()
         ),
-        evidence: named(&evidence),
+        evidence,
         fix: "`karmadactl failover capacity` shows each loss; make room where they land, spread the workloads over more clusters, turn on the scheduler's SchedulingOvercommitProtection (v1.18+) where the burst overcommits, or run karmada-descheduler with scheduler-estimators so Pending replicas move on".into(),
     });
 }

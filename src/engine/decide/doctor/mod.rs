@@ -238,6 +238,44 @@ pub struct DoctorInput<'a> {
     pub now: Timestamp,
 }
 
+/// Replicas a loss leaves Pending on each cluster, in the order of the clusters' names
+/// (written as a map), each name shared with every other answer: a fleet's answers hold
+/// hundreds of these each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PendingOn(Vec<(std::sync::Arc<str>, i64)>);
+
+impl PendingOn {
+    pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> {
+        self.0.iter().map(|(c, n)| (&**c, *n))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<(std::sync::Arc<str>, i64)> for PendingOn {
+    fn from_iter<I: IntoIterator<Item = (std::sync::Arc<str>, i64)>>(items: I) -> Self {
+        let mut on: Vec<_> = items.into_iter().collect();
+        on.sort_by(|a, b| a.0.cmp(&b.0));
+        // A cluster given twice keeps its last count, as a map would.
+        on.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = later.1;
+            }
+            same
+        });
+        PendingOn(on)
+    }
+}
+
+impl Serialize for PendingOn {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
 /// The answer to "if this cluster failed now".
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -280,8 +318,8 @@ pub struct ClusterAnswer {
     /// say the scheduler sees it), and on which clusters.
     #[serde(skip_serializing_if = "is_zero")]
     pub pending_replicas: i64,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub pending_on: BTreeMap<String, i64>,
+    #[serde(skip_serializing_if = "PendingOn::is_empty")]
+    pub pending_on: PendingOn,
     /// Where each moving binding lands (`member2 x2, member3 x1`, or why nowhere), by
     /// binding: what `--upgrade-to` compares between two releases (empty from
     /// [`diagnose`], filled for that comparison alone).
@@ -333,14 +371,17 @@ fn source(input: &DoctorInput, flag: &str) -> String {
         .unwrap_or_else(|| "upstream default".into())
 }
 
+/// The first [`EVIDENCE_LIMIT`] of `items`, and how many more there are.
 fn named<T: AsRef<str>>(items: &[T]) -> Vec<String> {
-    let mut out: Vec<String> = items
-        .iter()
-        .take(EVIDENCE_LIMIT)
-        .map(|s| s.as_ref().to_string())
-        .collect();
-    if items.len() > EVIDENCE_LIMIT {
-        out.push(format!("... and {} more", items.len() - EVIDENCE_LIMIT));
+    named_of(items.iter().map(|s| s.as_ref().to_string()))
+}
+
+/// [`named`], making only the items it names.
+fn named_of(items: impl ExactSizeIterator<Item = String>) -> Vec<String> {
+    let total = items.len();
+    let mut out: Vec<String> = items.take(EVIDENCE_LIMIT).collect();
+    if total > EVIDENCE_LIMIT {
+        out.push(format!("... and {} more", total - EVIDENCE_LIMIT));
     }
     out
 }
@@ -436,6 +477,7 @@ fn diagnose_keeping(input: &DoctorInput, placements: bool) -> Diagnosis {
     let index = fleet::index(state);
     // Each binding's tolerations read once for every answer it is in.
     let read = Default::default();
+    let names = fleet::shared_names(state);
     let clusters: Vec<ClusterAnswer> = state
         .clusters
         .par_iter()
@@ -443,7 +485,7 @@ fn diagnose_keeping(input: &DoctorInput, placements: bool) -> Diagnosis {
             || fleet::without_bindings(state),
             |sub, c| {
                 fleet::keep_bindings_on(sub, state, &on, c);
-                answer(input, c, sub, &index, &read, &findings, placements)
+                answer(input, c, sub, &index, &read, &names, &findings, placements)
             },
         )
         .collect();

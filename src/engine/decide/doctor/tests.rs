@@ -530,7 +530,7 @@ fn a_loss_whose_replicas_do_not_fit_is_a_finding_and_in_the_answer() {
     let d = run(&state, &on(), &QueueSettings::default(), true);
     let m1 = d.clusters.iter().find(|c| c.cluster == "m1").unwrap();
     assert_eq!(m1.pending_replicas, 10, "{m1:#?}");
-    assert_eq!(m1.pending_on, [("m2".to_string(), 10)].into());
+    assert_eq!(m1.pending_on.iter().collect::<Vec<_>>(), [("m2", 10)]);
     let f = d
         .findings
         .iter()
@@ -846,4 +846,24 @@ fn members_without_an_estimator_and_estimators_nobody_asks() {
     descheduling.descheduler.running = true;
     assert_eq!(run(&descheduling, &one), []);
     assert_eq!(run(&on(), &BTreeMap::new()), []);
+}
+
+#[test]
+fn pending_on_is_a_map_in_name_order_whose_last_count_wins() {
+    let on: PendingOn = [("m3", 1), ("m1", 2), ("m3", 4)]
+        .into_iter()
+        .map(|(c, n)| (std::sync::Arc::from(c), n))
+        .collect();
+    assert_eq!(serde_json::to_string(&on).unwrap(), r#"{"m1":2,"m3":4}"#);
+    assert!(PendingOn::default().is_empty());
+}
+
+#[test]
+fn named_spells_out_the_first_few_and_counts_the_rest() {
+    let items: Vec<String> = (1..=7).map(|i| format!("c{i}")).collect();
+    let named = named(&items);
+    assert_eq!(named.len(), EVIDENCE_LIMIT + 1);
+    assert_eq!(named[0], "c1");
+    assert_eq!(named[EVIDENCE_LIMIT], "... and 2 more");
+    assert_eq!(super::named(&items[..3]), ["c1", "c2", "c3"]);
 }
