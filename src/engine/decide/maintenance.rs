@@ -284,7 +284,8 @@ impl Waves<'_> {
         let mut moves = Vec::new();
         let mut blocked = Vec::new();
         let mut replicas_moving = 0;
-        for (_, p) in &plans {
+        // Each plan handed on into the wave's moves (their landing places are not copied).
+        for (_, p) in plans {
             let from: Vec<String> = p.evicted().map(|s| s.cluster.clone()).collect();
             replicas_moving += p.evicted().map(|s| i64::from(s.replicas)).sum::<i64>();
             for s in p.steps.iter().filter(|s| s.decision.incomplete()) {
@@ -297,9 +298,9 @@ impl Waves<'_> {
             }
             if !from.is_empty() {
                 moves.push(Move {
-                    binding: p.binding.clone(),
+                    binding: p.binding,
                     from,
-                    to: p.predicted.clone(),
+                    to: p.predicted,
                 });
             }
         }
