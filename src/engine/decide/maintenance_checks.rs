@@ -1,6 +1,6 @@
 //! What the waits of `maintenance run` read in the bindings: whether what a wave's drain
 //! moved is Healthy where it went ([`not_evacuated`]), and whether what returned to the
-//! wave's clusters stays Healthy there ([`unhealthy_on`]). Each answer is the bindings
+//! wave's clusters stays Healthy there ([`turned_unhealthy`]). Each answer is the bindings
 //! still waiting (or failing) with why, so a timeout can name them.
 //!
 //! Healthy is what Karmada aggregates in `status.aggregatedStatus` (applied, `health:
@@ -142,32 +142,57 @@ fn placed_status<'b>(
     })
 }
 
-/// The bindings placed on one of `clusters` and Healthy there: (binding, cluster).
+/// A binding Healthy on a cluster: (binding, cluster, its replicas there then).
+pub type SeenHealthy = (String, String, i32);
+
+/// The replicas `b`'s placement gives `cluster`.
+fn replicas_on(b: &Binding, cluster: &str) -> i32 {
+    b.spec
+        .clusters
+        .iter()
+        .filter(|t| *t.name == *cluster)
+        .map(|t| t.replicas)
+        .sum()
+}
+
+/// The bindings placed on one of `clusters` and Healthy there, with their replicas.
 pub fn healthy_on<'a>(
     bindings: impl IntoIterator<Item = &'a Binding>,
     clusters: &[String],
-) -> std::collections::BTreeSet<(String, String)> {
+) -> std::collections::BTreeSet<SeenHealthy> {
     let mut out = std::collections::BTreeSet::new();
     for b in bindings {
         for a in placed_status(b, clusters) {
             if a.applied && a.health.as_deref() == Some("Healthy") {
-                out.insert((b.display_name(), a.cluster_name.to_string()));
+                let replicas = replicas_on(b, &a.cluster_name);
+                out.insert((b.display_name(), a.cluster_name.to_string(), replicas));
             }
         }
     }
     out
 }
 
-/// The bindings placed on one of `clusters` that Karmada reports Unhealthy there.
-pub fn unhealthy_on<'a>(
+/// The bindings of `seen` that Karmada now reports Unhealthy on one of `clusters` with
+/// the replicas they had there when Healthy: the ones that turned Unhealthy. One placed
+/// there since, or given other replicas there since (the scheduler spreading again once
+/// the cluster is back), is not yet Healthy by nature: its member object is applied
+/// anew and Karmada's interpreter reads it Unhealthy until the member has caught up
+/// (`observedGeneration`).
+pub fn turned_unhealthy<'a>(
     bindings: impl IntoIterator<Item = &'a Binding>,
     clusters: &[String],
+    seen: &std::collections::BTreeSet<SeenHealthy>,
 ) -> Vec<Waiting> {
     let mut out = Vec::new();
     for b in bindings {
         for a in placed_status(b, clusters) {
-            if a.health.as_deref() == Some("Unhealthy") {
-                out.push((b.display_name(), format!("Unhealthy on {}", a.cluster_name)));
+            let key = (
+                b.display_name(),
+                a.cluster_name.to_string(),
+                replicas_on(b, &a.cluster_name),
+            );
+            if a.health.as_deref() == Some("Unhealthy") && seen.contains(&key) {
+                out.push((key.0, format!("Unhealthy on {}", a.cluster_name)));
             }
         }
     }
@@ -323,8 +348,9 @@ mod tests {
                                         {"clusterName": "m2", "applied": true, "health": "Unhealthy"}]}),
             json!({}),
         );
+        let was = [("rb/shop/web".to_string(), "m1".to_string(), 1)].into();
         assert_eq!(
-            unhealthy_on([&b], &wave),
+            turned_unhealthy([&b], &wave, &was),
             vec![("rb/shop/web".to_string(), "Unhealthy on m1".to_string())]
         );
         let unknown = binding(
@@ -332,7 +358,7 @@ mod tests {
             json!({"aggregatedStatus": [{"clusterName": "m1", "applied": false}]}),
             json!({}),
         );
-        assert!(unhealthy_on([&unknown], &wave).is_empty());
+        assert!(turned_unhealthy([&unknown], &wave, &was).is_empty());
         assert_eq!(
             not_healthy_on([&b, &unknown], &wave),
             vec![
@@ -350,10 +376,26 @@ mod tests {
             json!({}),
         );
         assert!(not_healthy_on([&fine], &wave).is_empty());
+        let seen = healthy_on([&fine], &wave);
         assert_eq!(
-            healthy_on([&fine], &wave).into_iter().collect::<Vec<_>>(),
-            vec![("rb/shop/web".to_string(), "m1".to_string())]
+            seen.iter().cloned().collect::<Vec<_>>(),
+            vec![("rb/shop/web".to_string(), "m1".to_string(), 1)]
         );
+        // Seen Healthy with 1 replica: Unhealthy with the same is a turn; Unhealthy once
+        // given 2 there is the new copy not caught up yet.
+        let sick = |replicas: i32| {
+            binding(
+                json!({"clusters": [{"name": "m1", "replicas": replicas}]}),
+                json!({"aggregatedStatus": [{"clusterName": "m1", "applied": true, "health": "Unhealthy"}]}),
+                json!({}),
+            )
+        };
+        assert_eq!(
+            turned_unhealthy([&sick(1)], &wave, &seen),
+            vec![("rb/shop/web".to_string(), "Unhealthy on m1".to_string())]
+        );
+        assert!(turned_unhealthy([&sick(2)], &wave, &seen).is_empty());
+        assert!(turned_unhealthy([&sick(1)], &wave, &Default::default()).is_empty());
         assert_eq!(
             summary(&[("a".into(), "x".into()), ("b".into(), "y".into())], 1),
             "2: a (x), and 1 more"

@@ -17,7 +17,7 @@ use crate::client::Targets;
 use crate::engine::decide::drain::DrainOptions;
 use crate::engine::decide::failback::{span, FailbackMode, FailbackOptions};
 use crate::engine::decide::maintenance_checks::{
-    gate_refusals, healthy_on, moved_off, not_evacuated, not_healthy_on, summary, unhealthy_on,
+    gate_refusals, healthy_on, moved_off, not_evacuated, not_healthy_on, summary, turned_unhealthy,
     Waiting, NAMED,
 };
 use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step};
@@ -608,8 +608,8 @@ pub async fn soak(
     let mut left: Vec<String> = clusters.to_vec();
     let mut out = Vec::new();
     let soak = secs(s.settings.soak_seconds);
-    // What was Healthy on the clusters at some read of this soak: only those fail it by
-    // turning Unhealthy (a copy placed meanwhile is not yet Healthy, by nature).
+    // What was Healthy on the clusters at some read of this soak, with its replicas
+    // there: only those fail it by turning Unhealthy ([`turned_unhealthy`]).
     let mut seen = std::collections::BTreeSet::new();
     let mut mirror = ctx.fresh().await?;
     loop {
@@ -617,10 +617,7 @@ pub async fn soak(
         mirror.view(|v| seen.extend(healthy_on(v.bindings.values(), &left)));
         left.retain(|c| {
             let bad: Vec<Waiting> = mirror
-                .view(|v| unhealthy_on(v.bindings.values(), std::slice::from_ref(c)))
-                .into_iter()
-                .filter(|(b, _)| seen.contains(&(b.clone(), c.clone())))
-                .collect();
+                .view(|v| turned_unhealthy(v.bindings.values(), std::slice::from_ref(c), &seen));
             if !bad.is_empty() {
                 out.push((
                     c.clone(),
