@@ -570,6 +570,14 @@ async fn a_maintenance_run_upgrades_the_members_one_at_a_time_survives_a_kill_an
         e["cluster"] == "member2" && e["step"] == "maintaining" && e["outcome"] == "started"
     })
     .await;
+    // The hook started is not yet the hook running: killed before its first line, the
+    // resume would run it for the first time, not again.
+    let log = dir.path().join("hook.log");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !std::fs::read_to_string(&log).is_ok_and(|l| l.contains("member2 ctx-member2 2")) {
+        assert!(Instant::now() < deadline, "member2's hook never ran");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     first.kill().unwrap();
     first.wait().unwrap();
     reader.join().unwrap();
