@@ -88,10 +88,10 @@ async fn workload_placed(client: &kube::Client, name: &str, placement: Value) {
     .unwrap();
 }
 
-fn bindings_api(client: &kube::Client) -> Api<DynamicObject> {
+fn bindings_api(client: &kube::Client, ns: &str) -> Api<DynamicObject> {
     Api::namespaced_with(
         client.clone(),
-        NS,
+        ns,
         &resource_for("ResourceBinding").unwrap(),
     )
 }
@@ -112,7 +112,7 @@ fn placed(b: &Value) -> BTreeMap<String, i64> {
 }
 
 pub(crate) async fn wait_placed(client: &kube::Client, names: &[&str], on: &str, secs: u64) {
-    let api = bindings_api(client);
+    let api = bindings_api(client, NS);
     let deadline = Instant::now() + Duration::from_secs(secs);
     for name in names {
         loop {
@@ -140,11 +140,7 @@ pub(crate) async fn wait_placed(client: &kube::Client, names: &[&str], on: &str,
 /// has, which can be the remaining cluster's from before it took the evicted replicas:
 /// the health of the new share comes a moment after the failover settled.
 pub(crate) async fn wait_healthy(client: &kube::Client, ns: &str, names: &[&str], secs: u64) {
-    let api: Api<DynamicObject> = Api::namespaced_with(
-        client.clone(),
-        ns,
-        &resource_for("ResourceBinding").unwrap(),
-    );
+    let api = bindings_api(client, ns);
     let deadline = Instant::now() + Duration::from_secs(secs);
     for name in names {
         loop {
@@ -200,7 +196,7 @@ async fn watch(
 ) -> Seen {
     let client = k.env.admin().await;
     let clusters: Api<DynamicObject> = Api::all_with(client.clone(), &cluster_resource());
-    let bindings = bindings_api(&client);
+    let bindings = bindings_api(&client, NS);
     let mut seen = Seen::default();
     let deadline = Instant::now() + Duration::from_secs(secs);
     let mut previous = Timestamp::now();
@@ -595,7 +591,7 @@ async fn the_watch_follows_an_eviction_a_stalled_controller_makes_late() {
     tokio::time::sleep(Duration::from_secs(3)).await;
     k.member("member1").kill();
     // The first leaves with the taint; stall the controller-manager at once.
-    let api = bindings_api(&client);
+    let api = bindings_api(&client, NS);
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let b = serde_json::to_value(api.get("first-deployment").await.unwrap()).unwrap();
