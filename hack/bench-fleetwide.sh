@@ -10,6 +10,9 @@
 #   RUNS=5                      pairs per command
 #   CLUSTERS=1000 BINDINGS=100000 SEED=1   fleet shape
 #   COMMANDS="capacity doctor plan"        which fleet-wide commands
+#   OUTPUT=json                 every command's output (json, or table: the command lines
+#                               as an operator types them; the dry-run's table holds its
+#                               whole text, so its peak is its rendering's)
 #   CARGO_TARGET_DIR            where cargo builds (default: target); fleets are cached in
 #                               $CARGO_TARGET_DIR/bench-fleets, keyed by the generator's source
 #   KARMADACTL=PATH             measure this binary instead of the freshly built one
@@ -21,6 +24,7 @@ CLUSTERS="${CLUSTERS:-1000}"
 BINDINGS="${BINDINGS:-100000}"
 SEED="${SEED:-1}"
 COMMANDS="${COMMANDS:-capacity doctor plan}"
+OUTPUT="${OUTPUT:-json}"
 TARGET="${CARGO_TARGET_DIR:-target}"
 CACHE="$TARGET/bench-fleets"
 
@@ -39,14 +43,16 @@ FLEET="$(fleet_path "$CACHE" "$CLUSTERS" "$BINDINGS" "$SEED")"
 # The command line of each measured command (output to /dev/null; exit 3, "the fleet
 # does not carry it", is an answer, not a failure).
 line() {
+  local o="-o $OUTPUT"
   case "$1" in
-    dry-run) echo "$BIN dry-run --snapshot $FLEET --cluster member-0001 -o json" ;;
-    capacity) echo "$BIN failover capacity --snapshot $FLEET -o json" ;;
-    doctor) echo "$BIN failover doctor --snapshot $FLEET -o json" ;;
-    plan) echo "$BIN maintenance plan --snapshot $FLEET --all --max-unavailable 5 -o json" ;;
+    dry-run) echo "$BIN dry-run --snapshot $FLEET --cluster member-0001 $o" ;;
+    capacity) echo "$BIN failover capacity --snapshot $FLEET $o" ;;
+    doctor) echo "$BIN failover doctor --snapshot $FLEET $o" ;;
+    plan) echo "$BIN maintenance plan --snapshot $FLEET --all --max-unavailable 5 $o" ;;
     *) echo "unknown command $1" >&2; exit 2 ;;
   esac
 }
+case "$OUTPUT" in json | table) ;; *) echo "OUTPUT must be json or table" >&2; exit 2 ;; esac
 
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT

@@ -145,7 +145,9 @@ impl<'a> Collector<'a> {
             filter.is_none_or(|f| names.iter().any(|n| !known.contains(*n)) || f(names))
         };
         let read = self.state.bindings.len();
-        parse_all(&self.origin, doc, &rest, &mut *self.state, &keep)?;
+        // With no reader's filter every binding is kept: nothing to peek at first.
+        let keep = self.keep.is_some().then_some(&keep);
+        parse_all(&self.origin, doc, &rest, &mut *self.state, keep)?;
         self.interner.share_all(&mut self.state.bindings[read..]);
         for json in lists {
             let (items, fields) = read_list(json).map_err(|e| self.error(doc, e))?;
@@ -207,7 +209,7 @@ fn parse_all(
     doc: usize,
     objects: &[Typed],
     state: &mut FleetState,
-    keep: &(impl Fn(&[&str]) -> bool + Sync),
+    keep: Option<&(impl Fn(&[&str]) -> bool + Sync)>,
 ) -> Result<(), SnapshotError> {
     let parse = |part: &[Typed]| {
         let mut local = FleetState::default();
@@ -234,11 +236,11 @@ fn parse_all(
 }
 
 /// Parse one object (not a cluster, not a list: [`Collector::add`] takes those) into
-/// `state`.
+/// `state`, a binding only when `keep` (if any) admits it.
 fn parse_object(
     o: &Typed,
     state: &mut FleetState,
-    keep: &impl Fn(&[&str]) -> bool,
+    keep: Option<&impl Fn(&[&str]) -> bool>,
 ) -> Result<(), String> {
     let err = |e: serde_json::Error| e.to_string();
     let group = o.api_version.split('/').next().unwrap_or_default();
@@ -246,7 +248,9 @@ fn parse_object(
         ("ResourceBinding", "work.karmada.io") | ("ClusterResourceBinding", "work.karmada.io") => {
             // Where it is placed first: most bindings end there. A binding this light
             // read cannot take is parsed whole, which names what is wrong with it.
-            if let Ok(placed) = serde_json::from_str::<Placed>(o.json) {
+            let placed =
+                keep.and_then(|keep| Some((keep, serde_json::from_str::<Placed>(o.json).ok()?)));
+            if let Some((keep, placed)) = placed {
                 let names: Vec<&str> = placed
                     .spec
                     .clusters

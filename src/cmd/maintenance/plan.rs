@@ -9,6 +9,7 @@ use crate::engine::decide::drain::DrainOptions;
 use crate::engine::decide::maintenance::{
     plan_each, MaintenanceOptions, MaintenancePlan, Order, Wave,
 };
+use crate::engine::predict::capacity::Ends;
 use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
@@ -79,6 +80,7 @@ pub(super) fn options(
             stateful_failover_injection: controller.stateful_failover_injection,
             ..Default::default()
         },
+        capacity: Ends::All,
     })
 }
 
@@ -129,7 +131,11 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     // Options, now that the fleet's names are known; decide, each wave rendered as it
     // is planned and then kept only as far as the verdict and the picture need it (a
     // plan of hundreds of waves is never held whole; YAML excepted).
-    let options = options(&state, &args.waves, &resolved.controller)?;
+    let mut options = options(&state, &args.waves, &resolved.controller)?;
+    if !format.is_structured() {
+        // The text and the picture read each wave's pending replicas and whose.
+        options.capacity = Ends::First;
+    }
     let wide = format == Format::Wide;
     let plotted = args.plot.plot.is_some();
     let spool_error = |e: std::io::Error| Error::failure(format!("writing the plan: {e}"));

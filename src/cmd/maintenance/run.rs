@@ -17,6 +17,7 @@ use crate::engine::decide::maintenance_checks::cordoned_already;
 use crate::engine::decide::maintenance_run::{
     claim, new_run, set_phase, Claim, Phase, RunSettings, RunState,
 };
+use crate::engine::predict::capacity::Ends;
 use crate::error::{Error, ExitCode, Result};
 use crate::ops::maintenance::{
     self as ops, holder, store, RunContext, RunEvent, Shared, FIRST_LIST,
@@ -85,7 +86,9 @@ pub async fn run(global: &GlobalArgs, args: &MaintenanceRunArgs) -> Result<ExitC
     let mut mirror = Mirror::for_run(&cp, None);
     mirror.ready(FIRST_LIST).await?;
     let state = crate::state::live_fleet(&cp, mirror.clusters_now(), mirror.bindings_now()).await?;
-    let plan_options = options(&state, &args.waves, &controller)?;
+    let mut plan_options = options(&state, &args.waves, &controller)?;
+    // The run shows the plan as text and reads its verdict.
+    plan_options.capacity = Ends::First;
     let cordoned = cordoned_already(&state, &plan_options.clusters);
     if !cordoned.is_empty() {
         return Err(Error::partial(format!(

@@ -19,7 +19,7 @@ use crate::engine::karmada::scheduler::{FleetIndex, PlacementError, Prediction};
 use crate::engine::predict::eviction::without_placement;
 use crate::engine::predict::state::{extract, Extraction};
 use crate::engine::proposal::prescheduling::{
-    pre_scheduling_verdict, scheduling_type, SchedulingType,
+    pre_scheduling_verdict, required_candidates, scheduling_type, SchedulingType,
 };
 use crate::engine::vocabulary::reason::{Reason, ReasonCode};
 use crate::engine::vocabulary::settings::{ControllerSettings, PurgeMode};
@@ -161,11 +161,29 @@ pub struct CheckInput<'a> {
     cluster: &'a str,
     purge_mode: PurgeMode,
     prediction: &'a Result<Prediction, PlacementError>,
-    candidates: &'a [String],
+    candidates: &'a Healthy<'a>,
     remaining: usize,
     options: &'a DrainOptions,
     /// What the eviction does about the workload's state.
     state: &'a Extraction,
+}
+
+/// The healthy clusters that pass a drained binding's filters: the prediction's
+/// feasible ones but the unavailable, in the prediction's order. Named only where a
+/// check spells them out (a selector's feasible clusters are hundreds on a large fleet).
+struct Healthy<'a> {
+    index: &'a FleetIndex<'a>,
+    feasible: &'a [u32],
+    unavailable: &'a HashSet<&'a str>,
+}
+
+impl Healthy<'_> {
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.feasible
+            .iter()
+            .map(|&i| self.index.name(i as usize))
+            .filter(|n| !self.unavailable.contains(n))
+    }
 }
 
 /// A check's answer: the decision it makes, if any, and warnings it leaves.
@@ -230,10 +248,12 @@ fn state_held(i: &CheckInput, warnings: &mut Vec<Reason>) -> Answer {
 }
 
 fn no_target(i: &CheckInput, warnings: &mut Vec<Reason>) -> Answer {
-    let verdict = pre_scheduling_verdict(i.spec, i.candidates.to_vec());
-    if verdict.feasible {
+    // The verdict's own test, before its names are spelled out.
+    if i.candidates.names().count() >= required_candidates(i.spec) {
         return None;
     }
+    let names = i.candidates.names().map(str::to_string).collect();
+    let verdict = pre_scheduling_verdict(i.spec, names);
     let why = match i.prediction {
         Err(e) => e.to_string(),
         Ok(_) => verdict.reason.message.clone(),
@@ -427,14 +447,10 @@ pub fn plan_binding(
         spec.placement.as_deref(),
         binding.observed_affinity(),
     );
-    let candidates: Vec<String> = match &prediction {
-        Ok(p) => p
-            .feasible
-            .iter()
-            .map(|&i| index.name(i as usize).to_string())
-            .filter(|n| !unavailable.contains(n.as_str()))
-            .collect(),
-        Err(_) => Vec::new(),
+    let candidates = Healthy {
+        index,
+        feasible: prediction.as_ref().map_or(&[], |p| p.feasible.as_slice()),
+        unavailable,
     };
     let remaining = spec
         .clusters

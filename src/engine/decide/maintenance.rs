@@ -52,6 +52,11 @@ pub struct MaintenanceOptions {
     pub order: Order,
     /// The drain's options (`clusters` is set per wave).
     pub drain: DrainOptions,
+    /// How much of each wave's capacity report is worked out: [`Ends::All`] for a
+    /// report that shows it whole (JSON, YAML); [`Ends::First`] where only its pending
+    /// replicas and whose they are are read (the text, the picture, `maintenance run`):
+    /// the refreshed end is a second burst, as costly as the first.
+    pub capacity: Ends,
 }
 
 /// A binding moving in a wave.
@@ -385,7 +390,7 @@ pub fn plan_each<T: Send>(
             .par_iter()
             .enumerate()
             .map(|(i, set)| {
-                let mut w = planner.wave(b * batch + i + 1, set, Ends::All);
+                let mut w = planner.wave(b * batch + i + 1, set, options.capacity);
                 w.replicas_placed = w.clusters.iter().filter_map(|c| radius.get(c)).sum();
                 let prepared = prepare(&mut w);
                 (w, prepared)

@@ -272,3 +272,30 @@ fn the_drain_carries_the_state_or_holds_back_without_it() {
     let plain = drained_spec_with_state(&b, &["m1"], PurgeMode::Directly, &options());
     assert_eq!(plain.graceful_eviction_tasks[0].preserved_label_state, None);
 }
+
+#[test]
+fn too_few_healthy_candidates_block_and_are_named() {
+    // Duplicated over at least two clusters; m1 and m2 drained together: only m3 is left.
+    let b = binding(json!({
+        "replicas": 1,
+        "clusters": [{"name": "m1", "replicas": 1}],
+        "placement": {
+            "clusterAffinity": {"clusterNames": ["m1", "m2", "m3"]},
+            "spreadConstraints": [{"spreadByField": "cluster", "minGroups": 2, "maxGroups": 3}],
+            "replicaScheduling": {"replicaSchedulingType": "Duplicated"}
+        }
+    }));
+    let both = DrainOptions {
+        clusters: vec!["m1".into(), "m2".into()],
+        ..options()
+    };
+    let p = plan(&b, &both);
+    assert_eq!(p.steps[0].decision, DrainDecision::BlockedNoTarget);
+    let message = &p.steps[0].reason.message;
+    assert!(
+        message.contains("only 1 healthy cluster(s) pass the placement filters (m3)"),
+        "{message}"
+    );
+    // One of them drained: two are left, enough.
+    assert_eq!(plan(&b, &options()).steps[0].decision, DrainDecision::Evict);
+}

@@ -55,6 +55,7 @@ fn options(max: usize, order: Order) -> MaintenanceOptions {
         max_unavailable: max,
         order,
         drain: DrainOptions::default(),
+        capacity: Ends::All,
     }
 }
 
@@ -178,5 +179,51 @@ fn waves_come_one_by_one_in_order_and_a_lightened_plan_keeps_its_answer() {
             assert!(l.moves.is_empty() && l.blocked.is_empty() && l.capacity.clusters.is_empty());
         }
         assert!(whole.waves.iter().any(|w| !w.moves.is_empty()));
+    }
+}
+
+#[test]
+fn a_plan_for_the_text_works_out_the_first_end_alone_with_the_same_answer() {
+    // Two bindings of 2 replicas, 3 CPUs each, on m1: drained, both land where the
+    // most room is on paper (8 CPUs), and two of their four replicas stay Pending.
+    let mut state = fleet();
+    for b in &mut state.bindings {
+        b.spec.replicas = Some(2);
+        b.spec.clusters = serde_json::from_value(json!([{"name": "m1", "replicas": 2}])).unwrap();
+        let request = json!({"resourceRequest": {"cpu": "3"}});
+        b.spec.replica_requirements = Some(serde_json::from_value(request).unwrap());
+    }
+    let now = ts("2026-06-01T00:00:00Z");
+    let settings = ControllerSettings::default();
+    let whole = plan(&state, &options(1, Order::Name), &settings, now);
+    let first = MaintenanceOptions {
+        capacity: Ends::First,
+        ..options(1, Order::Name)
+    };
+    let text = plan(&state, &first, &settings, now);
+    assert!(
+        whole
+            .waves
+            .iter()
+            .any(|w| w.capacity.pending_replicas > 0 && w.capacity.refreshed.is_some()),
+        "{whole:#?}"
+    );
+    assert!(text
+        .waves
+        .iter()
+        .all(|w| w.capacity.refreshed.is_none() && w.capacity.descheduling.is_none()));
+    assert_eq!(
+        (&text.verdict, &text.cannot_leave, text.safe()),
+        (&whole.verdict, &whole.cannot_leave, whole.safe())
+    );
+    for (t, w) in text.waves.iter().zip(&whole.waves) {
+        assert_eq!(
+            (&t.moves, &t.blocked, &t.refusals, t.replicas_moving),
+            (&w.moves, &w.blocked, &w.refusals, w.replicas_moving)
+        );
+        assert_eq!(
+            (t.capacity.pending_replicas, &t.capacity.clusters),
+            (w.capacity.pending_replicas, &w.capacity.clusters)
+        );
     }
 }
