@@ -66,10 +66,20 @@ pub fn text(source: &str, p: &MaintenancePlan, wide: bool) -> String {
 /// The plan as text around its waves, already written ([`wave_text`]) as they were
 /// planned.
 pub fn text_around(source: &str, p: &MaintenancePlan, waves: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "Maintenance plan for {source}");
-    let _ = writeln!(s, "Verdict: {}", p.verdict);
+    let mut s = text_head(source, p);
     s.push_str(waves);
+    s.push_str(&text_tail(p));
+    s
+}
+
+/// What the text says before its waves: the source and the verdict.
+fn text_head(source: &str, p: &MaintenancePlan) -> String {
+    format!("Maintenance plan for {source}\nVerdict: {}\n", p.verdict)
+}
+
+/// What the text says after its waves: the clusters that cannot leave at all.
+fn text_tail(p: &MaintenancePlan) -> String {
+    let mut s = String::new();
     if !p.cannot_leave.is_empty() {
         let _ = writeln!(s, "\nCannot be taken out even alone:");
         for (c, reasons) in &p.cannot_leave {
@@ -79,6 +89,44 @@ pub fn text_around(source: &str, p: &MaintenancePlan, waves: &str) -> String {
         }
     }
     s
+}
+
+/// `maintenance plan`'s text, wave by wave: each wave's text is appended to a temporary
+/// file as it is planned and written after the verdict once that is known ([`text_around`]
+/// byte for byte). `-o wide` lists every move: hundreds of megabytes on a large fleet,
+/// never held in memory.
+pub struct TextWaves {
+    spool: std::io::BufWriter<std::fs::File>,
+}
+
+impl TextWaves {
+    pub fn new() -> std::io::Result<Self> {
+        Ok(TextWaves {
+            spool: std::io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+        })
+    }
+
+    /// Spool a wave's text ([`wave_text`]), after the ones before it.
+    pub fn push(&mut self, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        self.spool.write_all(text.as_bytes())
+    }
+
+    /// Write the text of `p` (whose own waves are ignored: the spooled ones are written)
+    /// to `out`.
+    pub fn finish(
+        self,
+        source: &str,
+        p: &MaintenancePlan,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        use std::io::Seek;
+        out.write_all(text_head(source, p).as_bytes())?;
+        let mut file = self.spool.into_inner().map_err(|e| e.into_error())?;
+        file.rewind()?;
+        std::io::copy(&mut file, out)?;
+        out.write_all(text_tail(p).as_bytes())
+    }
 }
 
 /// `maintenance plan -o json`, wave by wave: each wave is rendered to a temporary file
@@ -284,6 +332,42 @@ mod tests {
                     .unwrap()
                     + "\n";
             assert_eq!(streamed(&p), whole);
+        }
+    }
+
+    #[test]
+    fn a_spooled_text_is_the_text_written_at_once() {
+        let reason = Reason::new(ReasonCode::MaintenanceBlocked, "nowhere to go".to_string());
+        for (waves, cannot_leave) in [
+            (vec![], Default::default()),
+            (
+                vec![wave(1, 12), wave(2, 0)],
+                [("m1".to_string(), vec![reason.clone()])]
+                    .into_iter()
+                    .collect(),
+            ),
+        ] {
+            let p = MaintenancePlan {
+                verdict: "refused".into(),
+                max_unavailable: 1,
+                blast_radius: Default::default(),
+                waves,
+                cannot_leave,
+            };
+            for wide in [false, true] {
+                let mut spool = TextWaves::new().unwrap();
+                for w in &p.waves {
+                    let mut text = String::new();
+                    wave_text(&mut text, w, wide);
+                    spool.push(&text).unwrap();
+                }
+                let mut out = Vec::new();
+                spool.finish("snapshot s.json", &p, &mut out).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    text("snapshot s.json", &p, wide)
+                );
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::engine::vocabulary::settings::ControllerSettings;
 use crate::engine::vocabulary::settings::PurgeMode;
 use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
-use crate::render::maintenance::{JsonWaves, RenderedWave};
+use crate::render::maintenance::{JsonWaves, RenderedWave, TextWaves};
 use crate::render::{self, maintenance as report, Document, Format};
 use std::io::Write as _;
 
@@ -143,11 +143,16 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         Format::Json => Some(JsonWaves::new().map_err(spool_error)?),
         _ => None,
     };
-    let (mut waves, mut summary) = (String::new(), String::new());
+    // The text's waves, spooled until the verdict that comes before them is known.
+    let mut text_waves = match format {
+        Format::Json | Format::Yaml => None,
+        _ => Some(TextWaves::new().map_err(spool_error)?),
+    };
+    // The picture's summary: each wave as the narrow text has it.
+    let mut summary = String::new();
     let mut failed = None;
     // What each wave becomes, made in parallel with the planning (the wave lightened as
     // soon as it is made); written in order.
-    let is_json = json.is_some();
     let prepare = |w: &mut Wave| {
         let (mut text, mut narrow) = (String::new(), String::new());
         let rendered = match format {
@@ -158,7 +163,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
                 None
             }
         };
-        if format != Format::Yaml && plotted && (is_json || wide) {
+        if format != Format::Yaml && plotted {
             report::wave_text(&mut narrow, w, false);
         }
         if format != Format::Yaml {
@@ -175,11 +180,12 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         if format == Format::Yaml {
             return w;
         }
-        match (json.as_mut(), rendered) {
-            (Some(j), Some(r)) if failed.is_none() => {
+        match (json.as_mut(), text_waves.as_mut(), rendered) {
+            (Some(j), _, Some(r)) if failed.is_none() => {
                 failed = r.and_then(|wave| j.push_rendered(wave)).err()
             }
-            _ => waves.push_str(&text),
+            (_, Some(t), _) if failed.is_none() => failed = t.push(&text).err(),
+            _ => {}
         }
         summary.push_str(&narrow);
         w
@@ -197,22 +203,13 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         || crate::render::plot::maintenance::plan(&p, source),
         || match format {
             Format::Yaml => report::text(source, &p, false),
-            Format::Json | Format::Wide => report::text_around(source, &p, &summary),
-            _ => report::text_around(source, &p, &waves),
+            _ => report::text_around(source, &p, &summary),
         },
     )?;
-    match (format, json) {
-        (Format::Json, Some(j)) => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match j.finish(&p, &mut out).and_then(|_| out.flush()) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                other => other.map_err(Error::from)?,
-            }
-        }
-        (Format::Json | Format::Yaml, _) => {
-            render::print_structured(&Document::new("MaintenancePlan", &p), format)?
-        }
-        _ => render::write_stdout(&report::text_around(source, &p, &waves))?,
+    match (json, text_waves) {
+        (Some(j), _) => write_spooled(|out| j.finish(&p, out))?,
+        (_, Some(t)) => write_spooled(|out| t.finish(source, &p, out))?,
+        _ => render::print_structured(&Document::new("MaintenancePlan", &p), format)?,
     }
     let code = if p.safe() {
         ExitCode::Success
@@ -221,4 +218,15 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     };
     common::leave_for_exit((p, state));
     Ok(code)
+}
+
+/// Write a spooled plan to standard output (a reader that stops early is not an error).
+fn write_spooled(
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock>) -> std::io::Result<()>,
+) -> Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match write(&mut out).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(Error::from),
+    }
 }
