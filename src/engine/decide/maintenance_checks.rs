@@ -200,6 +200,48 @@ pub fn turned_unhealthy<'a>(
     out
 }
 
+/// How long a binding must stay Unhealthy on a soaking cluster ([`turned_unhealthy`])
+/// before the soak fails the cluster. Once a cluster is back, Karmada syncs the Works of
+/// its workloads again, and a member that applies an object anew reads Unhealthy until it
+/// has observed the new generation: a second or two. A broken workload stays Unhealthy.
+pub const SOAK_UNHEALTHY_FOR: SignedDuration = SignedDuration::from_secs(10);
+
+/// Since when each binding of one soaking cluster has been Unhealthy there, as the
+/// soak's reads saw it ([`Unhealthy::note`]).
+#[derive(Debug, Default)]
+pub struct Unhealthy(std::collections::BTreeMap<Waiting, Timestamp>);
+
+impl Unhealthy {
+    /// Note what a read at `now` found Unhealthy ([`turned_unhealthy`] of the cluster):
+    /// the ones not found are Healthy again and forgotten. Returns those Unhealthy for
+    /// [`SOAK_UNHEALTHY_FOR`] or longer, by name.
+    pub fn note(&mut self, turned: Vec<Waiting>, now: Timestamp) -> Vec<Waiting> {
+        let mut since: std::collections::BTreeMap<Waiting, Timestamp> = turned
+            .into_iter()
+            .map(|w| {
+                let at = self.0.get(&w).copied().unwrap_or(now);
+                (w, at)
+            })
+            .collect();
+        std::mem::swap(&mut self.0, &mut since);
+        self.0
+            .iter()
+            .filter(|(_, &at)| now.duration_since(at) >= SOAK_UNHEALTHY_FOR)
+            .map(|(w, _)| w.clone())
+            .collect()
+    }
+
+    /// Whether nothing is Unhealthy there.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// When the first binding still Unhealthy will have been so long enough to fail.
+    pub fn deadline(&self) -> Option<Timestamp> {
+        self.0.values().min().map(|&at| at + SOAK_UNHEALTHY_FOR)
+    }
+}
+
 /// The clusters of `clusters` already cordoned: a run would uncordon them when done,
 /// undoing someone else's cordon, so it refuses them.
 pub fn cordoned_already(state: &FleetState, clusters: &[String]) -> Vec<String> {
@@ -400,5 +442,23 @@ mod tests {
             summary(&[("a".into(), "x".into()), ("b".into(), "y".into())], 1),
             "2: a (x), and 1 more"
         );
+    }
+
+    #[test]
+    fn a_blip_of_unhealth_does_not_fail_the_soak_a_lasting_one_does() {
+        let t0: Timestamp = "2026-06-01T00:00:00Z".parse().unwrap();
+        let at = |s: i64| t0 + SignedDuration::from_secs(s);
+        let web = || ("rb/ns/web".to_string(), "Unhealthy on m1".to_string());
+        let api = || ("rb/ns/api".to_string(), "Unhealthy on m1".to_string());
+        let mut m1 = Unhealthy::default();
+        assert!(m1.note(vec![web()], at(0)).is_empty());
+        assert_eq!(m1.deadline(), Some(at(10)));
+        // Healthy again: forgotten, and a later turn starts its own count.
+        assert!(m1.note(vec![], at(2)).is_empty());
+        assert!(m1.is_empty() && m1.deadline().is_none());
+        assert!(m1.note(vec![web(), api()], at(3)).is_empty());
+        assert!(m1.note(vec![web()], at(12)).is_empty());
+        assert_eq!(m1.note(vec![web(), api()], at(13)), vec![web()]);
+        assert_eq!(m1.note(vec![web(), api()], at(23)), vec![api(), web()]);
     }
 }

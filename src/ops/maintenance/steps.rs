@@ -18,7 +18,7 @@ use crate::engine::decide::drain::DrainOptions;
 use crate::engine::decide::failback::{span, FailbackMode, FailbackOptions};
 use crate::engine::decide::maintenance_checks::{
     gate_refusals, healthy_on, moved_off, not_evacuated, not_healthy_on, summary, turned_unhealthy,
-    Waiting, NAMED,
+    Unhealthy, Waiting, NAMED, SOAK_UNHEALTHY_FOR,
 };
 use crate::engine::decide::maintenance_run::{Ended, RunSettings, RunState, Step};
 use crate::engine::decide::taint_edit::uncordon_edit;
@@ -609,45 +609,53 @@ pub async fn soak(
     let mut out = Vec::new();
     let soak = secs(s.settings.soak_seconds);
     // What was Healthy on the clusters at some read of this soak, with its replicas
-    // there: only those fail it by turning Unhealthy ([`turned_unhealthy`]).
+    // there: only those fail it by turning Unhealthy ([`turned_unhealthy`]), and only
+    // once they have stayed so for [`SOAK_UNHEALTHY_FOR`] (each cluster's count).
     let mut seen = std::collections::BTreeSet::new();
+    let mut unhealthy: BTreeMap<String, Unhealthy> = BTreeMap::new();
     let mut mirror = ctx.fresh().await?;
     loop {
         let now = Timestamp::now();
         mirror.view(|v| seen.extend(healthy_on(v.bindings.values(), &left)));
         left.retain(|c| {
-            let bad: Vec<Waiting> = mirror
+            let turned = mirror
                 .view(|v| turned_unhealthy(v.bindings.values(), std::slice::from_ref(c), &seen));
-            if !bad.is_empty() {
-                out.push((
-                    c.clone(),
-                    Ended::Failed(format!(
-                        "during the soak, Unhealthy {}",
-                        summary(&bad, NAMED)
-                    )),
-                ));
-                return false;
-            }
-            if now >= until {
-                out.push((
-                    c.clone(),
-                    Ended::Done(format!(
-                        "everything on it stayed Healthy for {}",
-                        span(soak)
-                    )),
-                ));
-                return false;
-            }
-            true
+            let count = unhealthy.entry(c.clone()).or_default();
+            let lasting = count.note(turned, now);
+            let ended = if !lasting.is_empty() {
+                Ended::Failed(format!(
+                    "during the soak, Unhealthy for {} {}",
+                    span(SOAK_UNHEALTHY_FOR),
+                    summary(&lasting, NAMED)
+                ))
+            } else if now >= until && count.is_empty() {
+                Ended::Done(format!(
+                    "everything on it stayed Healthy for {}",
+                    span(soak)
+                ))
+            } else {
+                // Soaking, or past its end with a binding Unhealthy for less than
+                // the count: it stays until that one is Healthy again or fails.
+                return true;
+            };
+            out.push((c.clone(), ended));
+            unhealthy.remove(c);
+            false
         });
         if left.is_empty() {
             return Ok(out);
         }
-        let to_end = Duration::try_from(until.duration_since(now)).unwrap_or_default();
-        if !ctx
-            .next_change_within(&mut mirror, ctx.poll.min(to_end))
-            .await
-        {
+        // Wake for the soak's end or the first count to run out, and at each change.
+        let next = unhealthy
+            .values()
+            .filter_map(Unhealthy::deadline)
+            .chain((now < until).then_some(until))
+            .min();
+        let to_end = next
+            .and_then(|t| Duration::try_from(t.duration_since(now)).ok())
+            .unwrap_or(ctx.poll);
+        let wait = ctx.poll.min(to_end).max(Duration::from_millis(100));
+        if !ctx.next_change_within(&mut mirror, wait).await {
             return Ok(out);
         }
     }
