@@ -89,23 +89,26 @@ pub fn init_color() {
 /// Print `doc` as JSON or YAML, streamed to stdout so a large report is never held in
 /// memory as one string.
 pub fn print_structured<T: Serialize>(doc: &T, format: Format) -> Result<()> {
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let written = match format {
-        Format::Yaml => serde_saphyr::to_io_writer(&mut out, doc).map_err(std::io::Error::other),
-        _ => serde_json::to_writer_pretty(&mut out, doc)
+    write_stdout_with(|out| match format {
+        Format::Yaml => serde_saphyr::to_io_writer(out, doc).map_err(std::io::Error::other),
+        _ => serde_json::to_writer_pretty(&mut *out, doc)
             .map_err(std::io::Error::from)
             .and_then(|_| out.write_all(b"\n")),
-    };
-    match written.and_then(|_| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.map_err(Error::from),
-    }
+    })
 }
 
 /// Write to stdout, treating a closed pipe (`| head`) as success.
 pub fn write_stdout(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    write_stdout_with(|out| out.write_all(text.as_bytes()))
+}
+
+/// Write to stdout through a buffer with `write`, treating a closed pipe (`| head`) as
+/// success.
+pub fn write_stdout_with(
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock>) -> std::io::Result<()>,
+) -> Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match write(&mut out).and_then(|_| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.map_err(Error::from),
     }

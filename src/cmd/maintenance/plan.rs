@@ -16,7 +16,6 @@ use crate::error::{Error, ExitCode, Result};
 use crate::fleet::FleetState;
 use crate::render::maintenance::{JsonWaves, RenderedWave, TextWaves};
 use crate::render::{self, maintenance as report, Document, Format};
-use std::io::Write as _;
 
 /// The clusters named, selected or all; a name the fleet lacks is a usage error.
 pub(super) fn clusters(state: &FleetState, args: &WaveArgs) -> Result<Vec<String>> {
@@ -144,9 +143,10 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         _ => None,
     };
     // The text's waves, spooled until the verdict that comes before them is known.
-    let mut text_waves = match format {
-        Format::Json | Format::Yaml => None,
-        _ => Some(TextWaves::new().map_err(spool_error)?),
+    let mut text_waves = if format.is_structured() {
+        None
+    } else {
+        Some(TextWaves::new().map_err(spool_error)?)
     };
     // The picture's summary: each wave as the narrow text has it.
     let mut summary = String::new();
@@ -154,7 +154,9 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     // What each wave becomes, made in parallel with the planning (the wave lightened as
     // soon as it is made); written in order.
     let prepare = |w: &mut Wave| {
-        let (mut text, mut narrow) = (String::new(), String::new());
+        let mut text = String::new();
+        // The narrow text when the picture needs it and the output is not it already.
+        let mut narrow = None;
         let rendered = match format {
             Format::Yaml => None,
             Format::Json => Some(JsonWaves::render(w)),
@@ -163,8 +165,10 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
                 None
             }
         };
-        if format != Format::Yaml && plotted {
-            report::wave_text(&mut narrow, w, false);
+        if plotted && (format == Format::Json || wide) {
+            let mut s = String::new();
+            report::wave_text(&mut s, w, false);
+            narrow = Some(s);
         }
         if format != Format::Yaml {
             w.lighten();
@@ -175,7 +179,7 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
                 (rendered, text, narrow): (
         Option<std::io::Result<RenderedWave>>,
         String,
-        String,
+        Option<String>,
     )| {
         if format == Format::Yaml {
             return w;
@@ -187,7 +191,9 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
             (_, Some(t), _) if failed.is_none() => failed = t.push(&text).err(),
             _ => {}
         }
-        summary.push_str(&narrow);
+        if plotted {
+            summary.push_str(narrow.as_deref().unwrap_or(&text));
+        }
         w
     };
     let p = decide_each(&state, &options, &resolved.controller, now, prepare, each);
@@ -207,8 +213,8 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
         },
     )?;
     match (json, text_waves) {
-        (Some(j), _) => write_spooled(|out| j.finish(&p, out))?,
-        (_, Some(t)) => write_spooled(|out| t.finish(source, &p, out))?,
+        (Some(j), _) => render::write_stdout_with(|out| j.finish(&p, out))?,
+        (_, Some(t)) => render::write_stdout_with(|out| t.finish(source, &p, out))?,
         _ => render::print_structured(&Document::new("MaintenancePlan", &p), format)?,
     }
     let code = if p.safe() {
@@ -218,15 +224,4 @@ pub async fn run(global: &GlobalArgs, args: &MaintenancePlanArgs) -> Result<Exit
     };
     common::leave_for_exit((p, state));
     Ok(code)
-}
-
-/// Write a spooled plan to standard output (a reader that stops early is not an error).
-fn write_spooled(
-    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock>) -> std::io::Result<()>,
-) -> Result<()> {
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    match write(&mut out).and_then(|_| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.map_err(Error::from),
-    }
 }

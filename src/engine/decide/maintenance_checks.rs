@@ -216,14 +216,14 @@ impl Unhealthy {
     /// the ones not found are Healthy again and forgotten. Returns those Unhealthy for
     /// [`SOAK_UNHEALTHY_FOR`] or longer, by name.
     pub fn note(&mut self, turned: Vec<Waiting>, now: Timestamp) -> Vec<Waiting> {
-        let mut since: std::collections::BTreeMap<Waiting, Timestamp> = turned
+        let since = turned
             .into_iter()
             .map(|w| {
                 let at = self.0.get(&w).copied().unwrap_or(now);
                 (w, at)
             })
             .collect();
-        std::mem::swap(&mut self.0, &mut since);
+        self.0 = since;
         self.0
             .iter()
             .filter(|(_, &at)| now.duration_since(at) >= SOAK_UNHEALTHY_FOR)

@@ -651,10 +651,10 @@ pub async fn soak(
             .filter_map(Unhealthy::deadline)
             .chain((now < until).then_some(until))
             .min();
-        let to_end = next
+        let to_next = next
             .and_then(|t| Duration::try_from(t.duration_since(now)).ok())
             .unwrap_or(ctx.poll);
-        let wait = ctx.poll.min(to_end).max(Duration::from_millis(100));
+        let wait = ctx.poll.min(to_next).max(Duration::from_millis(100));
         if !ctx.next_change_within(&mut mirror, wait).await {
             return Ok(out);
         }
